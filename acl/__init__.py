@@ -1,0 +1,46 @@
+"""ascendcl-cffi: the AscendCL C API as `import acl`, compatible with Huawei's pyACL.
+
+Module assembly only: the functions and constants are generated (acl/_generated/), the backend is
+chosen and loaded by acl._backend, and submodules are imported on first use to keep `import acl` cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from acl import _backend
+from acl._backend import Backend, BackendError
+
+_backend.load()
+
+from acl._generated.constants import *  # noqa: E402,F403  (every enum member and integer constant)
+from acl._generated.top import *  # noqa: E402,F403  (the top-level functions)
+from acl._missing import FunctionNotAvailableError  # noqa: E402
+
+__version__ = "0.1.0"
+
+_SUBMODULES = ("rt", "mdl", "op", "blas", "fv", "media", "himpi", "prof", "tdt", "util")
+
+
+def backend() -> dict[str, Any]:
+    """Which backend is loaded: {'name', 'libraries', 'functions_available', 'functions_total'}."""
+    b = _backend.current()
+    return {
+        "name": b.name,
+        "libraries": list(b.libraries),
+        "functions_available": b.functions_available,
+        "functions_total": b.functions_total,
+    }
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"acl.{name}")
+    raise AttributeError(f"module 'acl' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_SUBMODULES))
+
+

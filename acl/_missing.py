@@ -1,0 +1,78 @@
+"""Replacing functions the loaded backend lacks by callables that say so when called.
+
+Import must never fail because a CANN release lacks a symbol; only calling it does.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, NoReturn
+
+from acl import _backend
+from acl._generated._acl_cffi import lib
+
+# Which CANN library provides the functions declared under each header directory/prefix.
+_LIBRARY_BY_HEADER_PREFIX = (
+    ("acl/ops/acl_dvpp.h", "libacl_dvpp.so"),
+    ("acl/dvpp/", "libacl_dvpp_mpi.so"),
+    ("acl/media/", "libacl_dvpp_mpi.so"),
+    ("acl/ops/acl_cblas.h", "libacl_cblas.so"),
+    ("acl/ops/acl_fv.h", "libacl_retr.so"),
+    ("acl/acl_op_compiler.h", "libacl_op_compiler.so"),
+    ("acl/acl_prof.h", "libmsprofiler.so"),
+    ("acl/acl_tdt", "libacl_tdt_channel.so"),
+)
+
+
+class FunctionNotAvailableError(RuntimeError):
+    """The loaded AscendCL backend does not export the C function behind this Python function."""
+
+
+@lru_cache(maxsize=1)
+def _headers_by_function() -> dict[str, str]:
+    manifest = Path(__file__).resolve().parent / "_generated" / "api.json"
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    return {f["name"]: f["header"] for f in data["functions"]}
+
+
+def library_for(c_name: str) -> str:
+    header = _headers_by_function().get(c_name, "")
+    for prefix, library in _LIBRARY_BY_HEADER_PREFIX:
+        if header.startswith(prefix):
+            return library
+    return "libascendcl.so"
+
+
+def _raiser(qualified_name: str, c_name: str) -> Callable[..., NoReturn]:
+    def unavailable(*args: Any, **kwargs: Any) -> NoReturn:
+        backend = _backend.current()
+        raise FunctionNotAvailableError(
+            f"{qualified_name} needs the C function {c_name}, which the loaded backend "
+            f"{backend.name!r} ({', '.join(backend.libraries) or 'no library'}) does not export; "
+            f"it comes from {library_for(c_name)} of a CANN release that has it"
+        )
+
+    unavailable.__name__ = qualified_name.rsplit(".", 1)[-1]
+    unavailable.__qualname__ = unavailable.__name__
+    unavailable.__doc__ = f"Unavailable: the loaded backend lacks {c_name}."
+    return unavailable
+
+
+def public_module_name(generated_module: str) -> str:
+    """'acl._generated.rt' -> 'acl.rt'; the generated top-level module is `acl` itself."""
+    short = generated_module.rsplit(".", 1)[-1]
+    return "acl" if short == "top" else f"acl.{short}"
+
+
+def bind(namespace: dict[str, Any], functions: dict[str, str]) -> None:
+    """Replace each `namespace[python_name]` whose C function the backend lacks by a raiser."""
+    backend = _backend.current()
+    if backend.functions_available == backend.functions_total:
+        return
+    module = public_module_name(namespace["__name__"])
+    has = lib._aclffi_has
+    for python_name, c_name in functions.items():
+        if not has(c_name.encode()):
+            namespace[python_name] = _raiser(f"{module}.{python_name}", c_name)

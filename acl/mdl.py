@@ -1,0 +1,3 @@
+"""acl.mdl: the generated module under its public name (so `import acl.mdl` works)."""
+
+from acl._generated.mdl import *  # noqa: F403
