@@ -1,0 +1,230 @@
+/*
+ * Internal API of the CPU emulator (libaclemu.so), shared by the area files.
+ *
+ * Include this header FIRST in every emulator .c file: it selects the POSIX level
+ * needed for pthreads and clock_gettime under -std=c11.
+ *
+ * Conventions for area files:
+ *  - every failing API call goes through aclemu_set_error(code, ...) so that
+ *    aclGetRecentErrMsg() explains it; the message should name the API function;
+ *  - handles handed to the user are registered with aclemu_handle_add() and checked
+ *    with aclemu_handle_is() before they are dereferenced: a garbage or zero handle
+ *    must give an error code, never a crash;
+ *  - device memory addresses coming from the user are checked with aclemu_mem_check();
+ *  - asynchronous work goes to a stream with aclemu_stream_submit().
+ */
+#ifndef ACLEMU_EMU_H
+#define ACLEMU_EMU_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl/acl.h"
+
+#if defined(__GNUC__)
+#define ACLEMU_PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))
+#else
+#define ACLEMU_PRINTF(fmt_index, first_arg)
+#endif
+
+/* ------------------------------------------------------------------ errors */
+
+/* Record `code` and a printf-style message for the calling thread (read back by
+ * aclGetRecentErrMsg) and return `code`. Start the message with the API name:
+ *   return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtFoo: stream is NULL");
+ * A code of ACL_SUCCESS records nothing. */
+aclError aclemu_set_error(aclError code, const char *fmt, ...) ACLEMU_PRINTF(2, 3);
+
+/* Message of the weak stubs: "<fn> is not implemented by the ascendcl-cffi emulator";
+ * returns ACL_ERROR_API_NOT_SUPPORT. */
+aclError aclemu_not_supported(const char *fn);
+
+/* The calling thread's recorded message ("" when none), without clearing it. */
+const char *aclemu_peek_error(void);
+
+/* Write a diagnostic line "[aclemu] ..." to stderr (strict-mode reports, leaks). */
+void aclemu_diag(const char *fmt, ...) ACLEMU_PRINTF(1, 2);
+
+/* ----------------------------------------------------- configuration / init */
+
+/* ACL_EMU_STRICT=1: report kind mismatches, use after free and leaks. */
+bool aclemu_strict(void);
+/* Integer value of environment variable `name`, or `fallback` when unset/invalid. */
+long long aclemu_env_ll(const char *name, long long fallback);
+
+bool aclemu_initialized(void);
+/* ACL_SUCCESS after aclInit, else records and returns ACL_ERROR_UNINITIALIZE naming `fn`.
+ * Use it in APIs that the real runtime refuses before aclInit (model load, op compile...). */
+aclError aclemu_require_init(const char *fn);
+
+/* ------------------------------------------------------------ time helpers */
+
+uint64_t aclemu_now_ns(void); /* CLOCK_MONOTONIC */
+/* Absolute CLOCK_REALTIME deadline `timeout_ms` from now (for pthread_cond_timedwait). */
+struct timespec;
+void aclemu_deadline(struct timespec *out, int64_t timeout_ms);
+
+/* --------------------------------------------------------- handle registry */
+
+/* Kinds of user-visible handles. Area files owning other objects use the reserved
+ * values below (add a name here if a kind is shared between files). */
+typedef enum aclemu_kind {
+    ACLEMU_KIND_CONTEXT = 1,
+    ACLEMU_KIND_STREAM,
+    ACLEMU_KIND_EVENT,
+    ACLEMU_KIND_DATA_BUFFER,
+    ACLEMU_KIND_TENSOR_DESC,
+    ACLEMU_KIND_DATASET,
+    ACLEMU_KIND_STREAM_CONFIG,
+    ACLEMU_KIND_EXCEPTION_INFO,
+    /* compute areas */
+    ACLEMU_KIND_OP_ATTR = 32,
+    ACLEMU_KIND_OP_HANDLE,
+    ACLEMU_KIND_OP_EXECUTOR,
+    ACLEMU_KIND_MODEL_DESC,
+    ACLEMU_KIND_MODEL_CONFIG,
+    ACLEMU_KIND_MODEL_AIPP,
+    ACLEMU_KIND_BLAS_HANDLE,
+    ACLEMU_KIND_FV_FEATURE_INFO,
+    ACLEMU_KIND_FV_SEARCH_INPUT,
+    ACLEMU_KIND_FV_SEARCH_RESULT,
+    ACLEMU_KIND_FV_REPO_RANGE,
+    ACLEMU_KIND_FV_QUERY_TABLE,
+    ACLEMU_KIND_PROF_CONFIG,
+    ACLEMU_KIND_MEDIA = 64, /* media: ACLEMU_KIND_MEDIA + n, n < 64 */
+    ACLEMU_KIND_AREA_FREE = 128 /* further private kinds: ACLEMU_KIND_AREA_FREE + n */
+} aclemu_kind;
+
+/* Register a live handle. ACL_ERROR_BAD_ALLOC if the registry cannot grow. */
+aclError aclemu_handle_add(const void *handle, int kind);
+/* Unregister; false if `handle` was not live with that kind. */
+bool aclemu_handle_remove(const void *handle, int kind);
+/* True if `handle` is a live handle of `kind` (NULL and garbage give false). */
+bool aclemu_handle_is(const void *handle, int kind);
+/* Number of live handles of `kind` (leak reports, tests). */
+size_t aclemu_handle_count(int kind);
+
+/* ----------------------------------------------------------- devices/contexts */
+
+/* Device of the calling thread's current context, or -1 when none is set. */
+int32_t aclemu_current_device(void);
+/* Like above but records ACL_ERROR_RT_CONTEXT_NULL naming `fn` when no context is set. */
+aclError aclemu_require_device(const char *fn, int32_t *device);
+/* Number of emulated devices (env ACL_EMU_DEVICE_COUNT, default 2). */
+uint32_t aclemu_device_count(void);
+
+/* ------------------------------------------------------------- tracked memory */
+
+typedef enum aclemu_mem_where {
+    ACLEMU_MEM_DEVICE = 1, /* aclrtMalloc* */
+    ACLEMU_MEM_HOST = 2    /* aclrtMallocHost */
+} aclemu_mem_where;
+
+typedef struct aclemu_alloc {
+    void *base;    /* address returned to the user */
+    size_t size;   /* size the user asked for */
+    int where;     /* aclemu_mem_where */
+    int32_t device;
+} aclemu_alloc;
+
+/* True (and *out filled, if non-NULL) when `p` lies inside a live tracked allocation. */
+bool aclemu_mem_find(const void *p, aclemu_alloc *out);
+
+/* Check that [p, p+len) may be accessed by `fn` (`what` names the argument):
+ *  - p NULL with len > 0: ACL_ERROR_INVALID_PARAM;
+ *  - p inside a tracked allocation but p+len past its end: ACL_ERROR_INVALID_PARAM;
+ *  - p untracked: accepted (host buffers), except in strict mode when p lies in a
+ *    freed allocation (use after free) or `need_device` is set: ACL_ERROR_INVALID_PARAM;
+ *  - strict mode and need_device with p in host memory: ACL_ERROR_INVALID_PARAM.
+ * Records the message and returns the code. */
+aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what);
+
+/* ------------------------------------------------------------------- streams */
+
+/* A stream task: runs on the stream's worker thread, in submission order.
+ * Returning an error code (after aclemu_set_error on the worker) makes the stream
+ * report it, with the message, from the next aclrtSynchronizeStream / event sync,
+ * and calls the exception callback. */
+typedef aclError (*aclemu_task_fn)(void *arg);
+/* Called exactly once per submitted task after it ran or was discarded (forced destroy);
+ * `ran` tells which. May be NULL. */
+typedef void (*aclemu_task_free_fn)(void *arg, bool ran);
+
+/* Queue `run(arg)` on `stream` (NULL: the current context's default stream).
+ * Returns at once. Errors (garbage stream, no context) are recorded and returned, and
+ * `free_arg(arg, false)` has then already been called. */
+aclError aclemu_stream_submit(aclrtStream stream, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
+                              const char *fn);
+/* Validate a stream argument of API `fn` (NULL = default stream) without submitting. */
+aclError aclemu_stream_check(aclrtStream stream, const char *fn);
+/* Wait until every task submitted so far has run; timeout_ms < 0 waits forever.
+ * Returns the stream's pending task error, or ACL_ERROR_RT_STREAM_SYNC_TIMEOUT. */
+aclError aclemu_stream_sync(aclrtStream stream, int64_t timeout_ms, const char *fn);
+
+/* ---------------------------------------------- data buffers, descs, datasets */
+
+struct aclDataBuffer {
+    void *data;
+    size_t size;
+};
+
+struct aclTensorDesc {
+    aclDataType type;
+    aclFormat format;
+    bool unknown_rank;         /* shape is [-2] */
+    size_t num_dims;
+    int64_t *dims;             /* num_dims entries (NULL when 0) */
+    size_t num_dim_ranges;
+    int64_t (*dim_ranges)[2];
+    size_t num_value_ranges;
+    int64_t (*value_ranges)[2];
+    aclFormat origin_format;
+    size_t num_origin_dims;
+    int64_t *origin_dims;
+    bool has_origin_shape;
+    aclFormat storage_format;
+    size_t num_storage_dims;
+    int64_t *storage_dims;
+    bool has_storage_shape;
+    char *name;                /* NULL when unset */
+    char *dynamic_input_name;
+    aclMemType placement;
+    void *address;             /* set by model areas (aclGetTensorDescAddress) */
+    void *const_data;          /* copy owned by the desc (aclSetTensorConst) */
+    size_t const_len;
+};
+
+struct aclmdlDataset {
+    size_t count;
+    size_t capacity;
+    aclDataBuffer **buffers;   /* not owned */
+    aclTensorDesc **descs;     /* owned copies, NULL entries when unset */
+};
+
+/* New registered desc; NULL (and error recorded) on bad arguments or no memory.
+ * dims may be NULL when num_dims is 0. */
+aclTensorDesc *aclemu_tensor_desc_new(aclDataType type, size_t num_dims, const int64_t *dims, aclFormat format);
+/* Deep copy, registered. */
+aclTensorDesc *aclemu_tensor_desc_clone(const aclTensorDesc *src);
+/* Unregister and free (no-op for a non-live desc). */
+void aclemu_tensor_desc_free(const aclTensorDesc *desc);
+/* Product of dims (1 for a scalar; 0 when a dim is negative/unknown). */
+size_t aclemu_tensor_desc_elements(const aclTensorDesc *desc);
+
+/* Bytes per element; 0 for types without a whole-byte size (ACL_STRING, ACL_INT4, ...). */
+size_t aclemu_dtype_size(aclDataType type);
+
+/* -------------------------------------------------------------- float16 / bf16 */
+
+/* IEEE binary16 and bfloat16 conversions, round to nearest even; NaN stays NaN. */
+uint16_t aclemu_f32_to_f16(float value);
+float aclemu_f16_to_f32(uint16_t value);
+uint16_t aclemu_f32_to_bf16(float value);
+float aclemu_bf16_to_f32(uint16_t value);
+
+#endif /* ACLEMU_EMU_H */
