@@ -1,0 +1,68 @@
+"""`python -m acl info [--missing]`: what is loaded and how much of the API it provides."""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import sys
+from typing import Optional
+
+
+def _emulator_unimplemented(library: str, names: list[str]) -> Optional[list[str]]:
+    """C names the emulator only stubs (returns ACL_ERROR_API_NOT_SUPPORT), if it can tell."""
+    try:
+        emu = ctypes.CDLL(library)
+        probe = emu.aclemuIsImplemented
+    except (OSError, AttributeError):
+        return None
+    probe.argtypes = [ctypes.c_char_p]
+    probe.restype = ctypes.c_int
+    return [n for n in names if not probe(n.encode())]
+
+
+def info(show_missing: bool) -> int:
+    import acl
+    from acl import _backend
+
+    backend = _backend.current()
+    print(f"backend:    {backend.name}")
+    for path in backend.libraries:
+        print(f"library:    {path}")
+    major, minor, patch, ret = acl.get_version()
+    print(f"version:    {major}.{minor}.{patch}" if ret == 0 else f"version:    unknown (error {ret})")
+    print(f"soc:        {acl.get_soc_name()}")
+    count, ret = acl.rt.get_device_count()
+    print(f"devices:    {count}" if ret == 0 else f"devices:    unknown (error {ret})")
+    missing = _backend.missing_functions()
+    print(f"functions:  {backend.functions_available} available, {len(missing)} missing "
+          f"of {backend.functions_total}")
+    unimplemented = None
+    if backend.name == "emulator":
+        from acl._generated._acl_cffi import ffi, lib
+
+        all_names = [ffi.string(lib._aclffi_name(i)).decode() for i in range(lib._aclffi_count())]
+        unimplemented = _emulator_unimplemented(backend.libraries[0], all_names)
+        if unimplemented is not None:
+            print(f"emulated:   {len(all_names) - len(unimplemented)} implemented, "
+                  f"{len(unimplemented)} return ACL_ERROR_API_NOT_SUPPORT")
+    if show_missing:
+        for name in missing:
+            print(f"missing:    {name}")
+        for name in unimplemented or ():
+            print(f"not emulated: {name}")
+    return 0
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m acl", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_info = sub.add_parser("info", help="backend, library files, version, devices, API coverage")
+    p_info.add_argument("--missing", action="store_true", help="list the functions that are not available")
+    args = parser.parse_args(argv)
+    if args.command == "info":
+        return info(args.missing)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

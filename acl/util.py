@@ -1,0 +1,168 @@
+"""acl.util: pointer and thread helpers with pyACL's exact semantics.
+
+Hand-written: these touch Python objects (bytes, numpy arrays, threads), not C API functions.
+numpy is imported only when a numpy helper is called, so `import acl` does not pay for it.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import warnings
+from typing import Any, Callable
+
+from acl._generated._acl_cffi import ffi
+
+__all__ = [
+    "bytes_to_ptr",
+    "numpy_contiguous_to_ptr",
+    "numpy_to_ptr",
+    "ptr_to_bytes",
+    "ptr_to_numpy",
+    "start_thread",
+    "stop_thread",
+]
+
+_DEPRECATED = "acl.util.{} is deprecated in pyACL; it is kept here for compatibility"
+
+
+def _numpy() -> Any:
+    import numpy
+
+    return numpy
+
+
+def _require_ndarray(fn: str, arr: Any) -> Any:
+    np = _numpy()
+    if not isinstance(arr, np.ndarray):
+        raise ValueError(f"acl.util.{fn}: the argument must be a numpy.ndarray, not {type(arr).__name__}")
+    return np
+
+
+def _address(arr: Any) -> int:
+    return int(arr.__array_interface__["data"][0])
+
+
+def numpy_to_ptr(arr: Any) -> int:
+    """Address of the array's data, without a copy; the caller keeps `arr` alive."""
+    _require_ndarray("numpy_to_ptr", arr)
+    warnings.warn(_DEPRECATED.format("numpy_to_ptr"), Warning, stacklevel=2)
+    if not (arr.flags.c_contiguous or arr.flags.f_contiguous):
+        warnings.warn("acl.util.numpy_to_ptr: the array is not contiguous", Warning, stacklevel=2)
+    return _address(arr)
+
+
+def numpy_contiguous_to_ptr(arr: Any) -> tuple[int, Any]:
+    """(address, contiguous array): copies only when `arr` is not C-contiguous; keep the array alive."""
+    np = _require_ndarray("numpy_contiguous_to_ptr", arr)
+    warnings.warn(_DEPRECATED.format("numpy_contiguous_to_ptr"), Warning, stacklevel=2)
+    contiguous = np.ascontiguousarray(arr)
+    return _address(contiguous), contiguous
+
+
+_dtype_by_num: dict[int, Any] = {}
+
+
+def _dtype_for(np: Any, type_num: int) -> Any:
+    if not _dtype_by_num:
+        for scalar in set(np.sctypeDict.values()):
+            dt = np.dtype(scalar)
+            _dtype_by_num.setdefault(dt.num, dt)
+    try:
+        return _dtype_by_num[type_num]
+    except KeyError:
+        raise ValueError(f"acl.util.ptr_to_numpy: unknown numpy type number {type_num}") from None
+
+
+def ptr_to_numpy(ptr: int, shape: tuple[int, ...], npy_type_num: int) -> Any:
+    """A writeable numpy view over `ptr` (no copy, no ownership) of `shape` and numpy type number."""
+    np = _numpy()
+    if not isinstance(shape, tuple):
+        raise TypeError("acl.util.ptr_to_numpy: shape must be a tuple of ints")
+    if not isinstance(ptr, int) or not isinstance(npy_type_num, int):
+        raise TypeError("acl.util.ptr_to_numpy: ptr and npy_type_num must be ints")
+    warnings.warn(_DEPRECATED.format("ptr_to_numpy"), Warning, stacklevel=2)
+    dtype = _dtype_for(np, npy_type_num)
+    count = 1
+    for dim in shape:
+        if not isinstance(dim, int) or dim < 0:
+            raise ValueError(f"acl.util.ptr_to_numpy: bad dimension {dim!r} in shape {shape}")
+        count *= dim
+    nbytes = count * dtype.itemsize
+    if nbytes == 0:
+        return np.empty(shape, dtype)
+    if ptr == 0:
+        raise ValueError("acl.util.ptr_to_numpy: ptr is NULL")
+    view = np.frombuffer(ffi.buffer(ffi.cast("char *", ptr), nbytes), dtype=dtype)
+    return view.reshape(shape)
+
+
+def bytes_to_ptr(data: bytes) -> int:
+    """Address of the bytes object's own buffer (no copy): device->host copies into it are visible."""
+    if not isinstance(data, bytes):
+        raise ValueError(f"acl.util.bytes_to_ptr: the argument must be bytes, not {type(data).__name__}")
+    return int(ffi.cast("uintptr_t", ffi.from_buffer(data)))
+
+
+def ptr_to_bytes(ptr: int, size: int) -> bytes:
+    """A new bytes object holding a copy of `size` bytes at `ptr`."""
+    if not isinstance(ptr, int) or not isinstance(size, int):
+        raise TypeError("acl.util.ptr_to_bytes: ptr and size must be ints")
+    if size < 0:
+        raise ValueError("acl.util.ptr_to_bytes: size must not be negative")
+    if size == 0:
+        return b""
+    if ptr == 0:
+        raise ValueError("acl.util.ptr_to_bytes: ptr is NULL")
+    return ffi.buffer(ffi.cast("char *", ptr), size)[:]
+
+
+class _WorkerThread(threading.Thread):
+    """A native thread running fn(arg) that records the exception it ends with."""
+
+    def __init__(self, fn: Callable[..., Any], arg: Any) -> None:
+        super().__init__(daemon=True, name="acl.util.start_thread")
+        self._fn, self._arg = fn, arg
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            if self._arg is None:
+                self._fn()
+            else:
+                self._fn(self._arg)
+        except BaseException as exc:  # noqa: BLE001 - recorded and re-raised by stop_thread
+            self.error = exc
+            sys.excepthook(type(exc), exc, exc.__traceback__)
+
+
+_threads: dict[int, _WorkerThread] = {}
+_threads_lock = threading.Lock()
+
+
+def start_thread(fn: Callable[..., Any], arg: Any = None) -> tuple[int, int]:
+    """Start fn(arg) (fn() when arg is None) on a native thread; returns (thread_id, 0).
+
+    The id is the OS thread id that acl.rt.subscribe_report expects.
+    """
+    if not callable(fn):
+        raise TypeError("acl.util.start_thread: parameter must be callable")
+    worker = _WorkerThread(fn, arg)
+    worker.start()
+    assert worker.ident is not None
+    with _threads_lock:
+        _threads[worker.ident] = worker
+    return worker.ident, 0
+
+
+def stop_thread(thread_id: int) -> int:
+    """Wait for a thread from start_thread to end; raises RuntimeError if its function raised."""
+    with _threads_lock:
+        worker = _threads.pop(thread_id, None)
+    if worker is None:
+        raise ValueError(f"acl.util.stop_thread: no thread {thread_id} was started by acl.util.start_thread")
+    worker.join()
+    if worker.error is not None:
+        exc = worker.error
+        raise RuntimeError(f"exception={type(exc).__name__},msg=thread call failed; {exc}") from exc
+    return 0
