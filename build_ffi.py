@@ -25,16 +25,17 @@ MODULE_NAME = "acl._generated._acl_cffi"
 IS_PYPY = platform.python_implementation() == "PyPy"
 
 
-def _read_optional(path: Path) -> str:
-    return path.read_text(encoding="utf-8") if path.is_file() else ""
+def _native_parts(suffix: str) -> str:
+    """Hand-written additions, one pair of files per concern: acl/_native/<name>.cdef and <name>.c."""
+    return "".join(p.read_text(encoding="utf-8") + "\n" for p in sorted(NATIVE.glob(f"*{suffix}")))
 
 
 def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need only)
     import cffi
 
     ffi = cffi.FFI()
-    ffi.cdef((GENERATED / "cdef.h").read_text(encoding="utf-8") + _read_optional(NATIVE / "cdef.h"))
-    source = (GENERATED / "shims.c").read_text(encoding="utf-8") + _read_optional(NATIVE / "native.c")
+    ffi.cdef((GENERATED / "cdef.h").read_text(encoding="utf-8") + _native_parts(".cdef"))
+    source = (GENERATED / "shims.c").read_text(encoding="utf-8") + _native_parts(".c")
     ffi.set_source(
         MODULE_NAME,
         source,
