@@ -1,0 +1,190 @@
+"""The binding plan: every fact the emitters share, computed once from an Api.
+
+For each C function: its Python module and name, aliases, the classification of its parameters
+and return (classify.py), whether it is bound directly to the compiled shim, and the reviewed
+irregularity entry, if any (tools/data/irregular.json).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from aclgen.classify import Classification, TypeFacts, classify
+from aclgen.ir import Api, Function
+from aclgen.naming import MODULES, Alias, NameTable, dotted_module
+
+DEFAULT_IRREGULAR_FILE = Path(__file__).resolve().parent.parent / "data" / "irregular.json"
+
+# himpi functions return hi_s32 codes; pyACL hands them back as unsigned 32-bit ints.
+_SIGNED_32 = frozenset({"int", "signed", "signed int", "int32_t"})
+
+
+@dataclass(frozen=True)
+class Irregular:
+    """A reviewed pyACL shape the generic wrapper does not produce."""
+
+    group: str  # "dict", "list", "echo-back", "callback", "polymorphic", "string-buffer", ...
+    shape: Optional[str] = None  # pyACL's call shape, e.g. "(model_desc, index) -> (dict, ret)"
+    impl: Optional[str] = None  # "acl._pyacl.mdl:get_input_dims" once hand-written
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class IrregularTable:
+    functions: dict[str, Irregular]  # by C name
+    extras: dict[str, Irregular]  # composite helpers by "module.python_name"
+
+    @classmethod
+    def load(cls, path: Optional[Path] = None) -> IrregularTable:
+        path = path or DEFAULT_IRREGULAR_FILE
+        if not path.is_file():
+            return cls.empty()
+        data = json.loads(path.read_text(encoding="utf-8"))
+
+        def entries(rows: dict[str, Any]) -> dict[str, Irregular]:
+            return {
+                k: Irregular(v["group"], v.get("shape"), v.get("impl"), v.get("note", ""))
+                for k, v in rows.items()
+            }
+
+        return cls(entries(data.get("functions", {})), entries(data.get("extras", {})))
+
+    @classmethod
+    def empty(cls) -> IrregularTable:
+        return cls({}, {})
+
+
+@dataclass(frozen=True)
+class FunctionBinding:
+    fn: Function
+    module: str
+    py_name: str
+    aliases: tuple[Alias, ...]
+    cls: Classification
+    irregular: Optional[Irregular]
+    unsigned_ret: bool  # mask the C return to 32 bits unsigned (pyACL's himpi convention)
+
+    @property
+    def c_name(self) -> str:
+        return self.fn.name
+
+    @property
+    def qualified_name(self) -> str:
+        return f"{dotted_module(self.module)}.{self.py_name}"
+
+    @property
+    def bound(self) -> bool:
+        return self.cls.unbound_reason is None
+
+    @property
+    def hand_written(self) -> bool:
+        return self.irregular is not None and self.irregular.impl is not None
+
+    @property
+    def direct(self) -> bool:
+        """Bound straight to the compiled shim: no Python frame at all."""
+        c = self.cls
+        return (
+            self.bound
+            and not self.hand_written
+            and not self.unsigned_ret
+            and not self.fn.variadic
+            and not c.outs
+            and all(p.kind in ("scalar", "handle") for p in c.params)
+            and c.ret.kind in ("void", "scalar", "handle")
+        )
+
+
+@dataclass
+class BindingPlan:
+    api: Api
+    facts: TypeFacts
+    functions: list[FunctionBinding]  # sorted by C name
+    irregular: IrregularTable = field(default_factory=IrregularTable.empty)
+
+    def module_functions(self, module: str) -> list[FunctionBinding]:
+        return sorted((b for b in self.functions if b.module == module), key=lambda b: b.py_name)
+
+    @property
+    def bound_functions(self) -> list[FunctionBinding]:
+        return [b for b in self.functions if b.bound]
+
+    def unbound(self) -> list[tuple[str, str]]:
+        """(C name, reason) of every function no generic shim exists for."""
+        return [(b.c_name, b.cls.unbound_reason or "") for b in self.functions if not b.bound]
+
+    def header_modules(self) -> dict[str, str]:
+        """Header -> the Python module its constants go to.
+
+        The module most of the header's functions belong to (ties: first in MODULES order);
+        a header without functions goes to `himpi` under acl/dvpp/ or acl/media/, else to `top`.
+        """
+        votes: dict[str, Counter[str]] = {}
+        for b in self.functions:
+            votes.setdefault(b.fn.header, Counter())[b.module] += 1
+        headers = {c.header for c in self.api.constants} | {e.header for e in self.api.enums}
+        headers |= set(votes)
+        result = {}
+        for header in sorted(headers):
+            counts = votes.get(header)
+            if counts:
+                best = max(counts.values())
+                result[header] = next(m for m in MODULES if counts.get(m) == best)
+            elif header.startswith(("acl/dvpp/", "acl/media/")):
+                result[header] = "himpi"
+            else:
+                result[header] = "top"
+        return result
+
+    def manifest(self) -> list[dict[str, Any]]:
+        """Per-function binding facts for api.json."""
+        rows = []
+        for b in self.functions:
+            rows.append(
+                {
+                    "name": b.c_name,
+                    "module": dotted_module(b.module),
+                    "python_name": b.py_name,
+                    "aliases": [f"{dotted_module(a.module)}.{a.name}" for a in b.aliases],
+                    "direct": b.direct,
+                    "unbound_reason": b.cls.unbound_reason,
+                    "irregular": b.irregular.group if b.irregular else None,
+                    "params": [{"name": p.c_name, "kind": p.kind, "why": p.reason} for p in b.cls.params],
+                    "returns": b.cls.ret.kind,
+                }
+            )
+        return rows
+
+
+def _unsigned_ret(module: str, cls: Classification) -> bool:
+    if module != "himpi" or cls.ret.kind != "scalar":
+        return False
+    return " ".join(cls.ret.resolved_base.split()) in _SIGNED_32
+
+
+def build_plan(
+    api: Api, names: Optional[NameTable] = None, irregular: Optional[IrregularTable] = None
+) -> BindingPlan:
+    names = names if names is not None else NameTable.load()
+    irregular = irregular if irregular is not None else IrregularTable.load()
+    facts = TypeFacts(api)
+    bindings = []
+    for fn in sorted(api.functions, key=lambda f: f.name):
+        module, py_name = names.python_name(fn.name)
+        cls = classify(fn, facts)
+        bindings.append(
+            FunctionBinding(
+                fn=fn,
+                module=module,
+                py_name=py_name,
+                aliases=tuple(names.alias_names(fn.name)),
+                cls=cls,
+                irregular=irregular.functions.get(fn.name),
+                unsigned_ret=_unsigned_ret(module, cls),
+            )
+        )
+    return BindingPlan(api, facts, bindings, irregular)
