@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
+from aclgen.emit_verify import declare  # the same declarator rule the verifier uses
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_FACTS = REPO_ROOT.parent / "shared" / "api" / "ascendcl-api.json"
 DEFAULT_PYACL = REPO_ROOT.parent / "shared" / "api" / "pyacl-api.json"
@@ -83,22 +85,6 @@ def deps_of_type(text: str) -> Iterator[str]:
         if tok not in C_WORDS and not STD_INT.match(tok):
             yield tok
         i += 1
-
-
-def declare(type_text: str, name: str) -> str:
-    """Put `name` into the abstract declarator `type_text` ("void (*)(void *)" -> "void (*cb)(void *)")."""
-    t = type_text.strip()
-    fp = t.find("(*")
-    if fp >= 0:
-        close = t.index(")", fp)
-        inner = t[fp + 1 : close]  # "*" or "*const"
-        sep = " " if inner.endswith("const") else ""
-        return f"{t[:close]}{sep}{name}{t[close:]}"
-    br = t.find("[")
-    if br >= 0:
-        head = t[:br].rstrip()
-        return f"{head}{'' if head.endswith('*') else ' '}{name}{t[br:]}"
-    return f"{t}{'' if t.endswith('*') else ' '}{name}"
 
 
 def int_literal(value: int, c_type: str) -> str:
