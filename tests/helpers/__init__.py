@@ -1,0 +1,1 @@
+"""Shared helpers of the binding tests (subprocess runs, a partial fake CANN library)."""

@@ -1,0 +1,95 @@
+"""Running Python snippets in a fresh interpreter.
+
+The backend is chosen when `acl` is imported and the emulator reads some settings when it is
+loaded, and a crash in C must fail one test rather than the whole run: such cases get their own
+process.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Optional
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# Variables that steer backend selection or emulator behaviour; cleared so each run states its own.
+_STEERING_VARIABLES = (
+    "ACL_BACKEND",
+    "ACL_LIBRARY_PATH",
+    "ACL_EMULATOR_LIBRARY",
+    "ACL_EMU_STRICT",
+    "ASCEND_HOME_PATH",
+    "ASCEND_TOOLKIT_HOME",
+)
+
+
+def clean_env(extra: Optional[Mapping[str, str]] = None) -> dict[str, str]:
+    """The current environment minus backend steering, plus `extra`, with the repo importable."""
+    env = {k: v for k, v in os.environ.items() if k not in _STEERING_VARIABLES}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    env.update(extra or {})
+    return env
+
+
+def run_python(
+    code: str,
+    env: Optional[Mapping[str, str]] = None,
+    args: tuple[str, ...] = (),
+    timeout: float = 60.0,
+) -> subprocess.CompletedProcess[str]:
+    """Run `code` (dedented) with `python -c` in a clean environment plus `env`."""
+    return run_command([sys.executable, "-c", textwrap.dedent(code), *args], env, timeout)
+
+
+def run_command(
+    argv: list[str], env: Optional[Mapping[str, str]] = None, timeout: float = 60.0
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        argv,
+        env=clean_env(env),
+        cwd=str(REPO_ROOT),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def describe(result: subprocess.CompletedProcess[str]) -> str:
+    """Everything needed to understand a failed run, for assertion messages."""
+    return (
+        f"exit status {result.returncode}\n"
+        f"--- stdout ---\n{result.stdout}\n--- stderr ---\n{result.stderr}"
+    )
+
+
+# Start of a subprocess snippet: the emulator with device 0, a context and a stream current.
+RUNTIME_PRELUDE = """
+import sys
+import acl
+
+def ok(ret, what):
+    if ret != acl.ACL_SUCCESS:
+        sys.exit(f"{what} failed with {ret}: {acl.get_recent_err_msg()}")
+
+ok(acl.init(), "init")
+ok(acl.rt.set_device(0), "set_device")
+context, ret = acl.rt.create_context(0)
+ok(ret, "create_context")
+stream, ret = acl.rt.create_stream()
+ok(ret, "create_stream")
+"""
+
+
+def run_on_emulator(
+    body: str, env: Optional[Mapping[str, str]] = None, timeout: float = 60.0
+) -> subprocess.CompletedProcess[str]:
+    """Run RUNTIME_PRELUDE then `body` (dedented) on the emulator, with `env` added."""
+    return run_python(
+        RUNTIME_PRELUDE + textwrap.dedent(body), {"ACL_BACKEND": "emulator", **(env or {})}, timeout=timeout
+    )
