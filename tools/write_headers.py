@@ -65,9 +65,9 @@ STD_INT = re.compile(r"^u?int(8|16|32|64|ptr|max)_t$")
 IDENT = re.compile(r"[A-Za-z_]\w*")
 
 # Verbs in a function name that say what an undocumented writable pointer is for.
-FILLING_VERBS = words("get query acquire alloc malloc create calc obtain read recv receive")
+FILLING_VERBS = words("get query acquire alloc malloc calc obtain read recv receive")
 READING_VERBS = words(
-    "set register reg unreg unregister send release free destroy record wait backup restore "
+    "set create register reg unreg unregister send release free destroy record wait backup restore "
     "lock unlock copyref enable disable load config configure bind unbind start stop"
 )
 
@@ -136,11 +136,11 @@ def infer_direction(fn: dict[str, Any], param: dict[str, Any], pyacl_in_count: O
         return "out"
     if "input" in pname:
         return "in"
-    words = set(name_words(fn["name"]))
-    if words & FILLING_VERBS:
-        return "out"
-    if words & READING_VERBS:
-        return "in"
+    for word in name_words(fn["name"]):  # the first verb in the name is the action
+        if word in FILLING_VERBS:
+            return "out"
+        if word in READING_VERBS:
+            return "in"
     return "inout"
 
 

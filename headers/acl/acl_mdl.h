@@ -391,7 +391,7 @@ aclmdlBundleQueryInfo *aclmdlBundleCreateQueryInfo();
 
 /**
  * Binding point for aclmdlBundleDestroyQueryInfo.
- * @param [out] queryInfo (inferred)
+ * @param [in] queryInfo (inferred)
  */
 aclError aclmdlBundleDestroyQueryInfo(aclmdlBundleQueryInfo *queryInfo);
 

@@ -236,5 +236,7 @@ def test_missing_directions_are_inferred_from_type_and_verb() -> None:
     assert infer("aclFoo", "void *") == "in"
     assert infer("aclFoo", "uint32_t") == "in"
     assert infer("hi_mpi_isp_cal_gain_by_temp", "hi_u16 *") == "inout"
+    assert infer("aclmdlBundleDestroyQueryInfo", "aclmdlBundleQueryInfo *") == "in"
+    assert infer("hi_mpi_vi_create_pipe", "hi_vi_pipe_attr *") == "in"
     fn = {"name": "aclrtGetX", "params": [{"name": "p", "type": "int *"}]}
     assert write_headers.infer_direction(fn, fn["params"][0], 1) == "in"  # pyACL passes it in

@@ -62,7 +62,7 @@ hi_s32 hi_mpi_vi_destroy_pipe(hi_vi_pipe vi_pipe);
 /**
  * Binding point for hi_mpi_vi_create_pipe.
  * @param [in] vi_pipe (inferred)
- * @param [out] pipe_attr (inferred)
+ * @param [in] pipe_attr (inferred)
  */
 hi_s32 hi_mpi_vi_create_pipe(hi_vi_pipe vi_pipe, hi_vi_pipe_attr *pipe_attr);
 
