@@ -141,13 +141,15 @@ static struct {
 
 /* ------------------------------------------------------------------ helpers */
 
-static void *new_handle(size_t size, int kind, const char *fn)
+/* A registered heap copy of `value`; NULL with the error recorded on failure. */
+static void *new_handle(const void *value, size_t size, int kind, const char *fn)
 {
-    void *handle = calloc(1, size);
+    void *handle = malloc(size);
     if (handle == NULL) {
         aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
         return NULL;
     }
+    memcpy(handle, value, size);
     if (aclemu_handle_add(handle, kind) != ACL_SUCCESS) {
         free(handle);
         aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: cannot register the new handle", fn);
@@ -400,13 +402,8 @@ aclfvInitPara *aclfvCreateInitPara(uint64_t fsNum)
                          (unsigned long long)FV_FS_NUM_MAX);
         return NULL;
     }
-    aclfvInitPara *para = new_handle(sizeof *para, FV_KIND_INIT_PARA, fn);
-    if (para != NULL) {
-        para->fs_num = fsNum;
-        para->max_top_1n = FV_TOPK_1N_DEFAULT;
-        para->max_top_nm = FV_TOPK_NM_DEFAULT;
-    }
-    return para;
+    aclfvInitPara para = {fsNum, FV_TOPK_1N_DEFAULT, FV_TOPK_NM_DEFAULT};
+    return new_handle(&para, sizeof para, FV_KIND_INIT_PARA, fn);
 }
 
 aclError aclfvDestroyInitPara(aclfvInitPara *initPara)
@@ -473,11 +470,8 @@ aclfvFeatureInfo *aclfvCreateFeatureInfo(uint32_t id0, uint32_t id1, uint32_t of
     if (aclemu_mem_check(featureData, featureDataLen, false, fn, "featureData") != ACL_SUCCESS) {
         return NULL;
     }
-    aclfvFeatureInfo *info = new_handle(sizeof *info, ACLEMU_KIND_FV_FEATURE_INFO, fn);
-    if (info != NULL) {
-        *info = (aclfvFeatureInfo){id0, id1, offset, featureLen, featureCount, featureData, featureDataLen};
-    }
-    return info;
+    aclfvFeatureInfo info = {id0, id1, offset, featureLen, featureCount, featureData, featureDataLen};
+    return new_handle(&info, sizeof info, ACLEMU_KIND_FV_FEATURE_INFO, fn);
 }
 
 aclError aclfvDestroyFeatureInfo(aclfvFeatureInfo *featureInfo)
@@ -495,11 +489,8 @@ aclfvRepoRange *aclfvCreateRepoRange(uint32_t id0Min, uint32_t id0Max, uint32_t 
                          fn, id0Min, id0Max, id1Min, id1Max);
         return NULL;
     }
-    aclfvRepoRange *range = new_handle(sizeof *range, ACLEMU_KIND_FV_REPO_RANGE, fn);
-    if (range != NULL) {
-        *range = (aclfvRepoRange){id0Min, id0Max, id1Min, id1Max};
-    }
-    return range;
+    aclfvRepoRange range = {id0Min, id0Max, id1Min, id1Max};
+    return new_handle(&range, sizeof range, ACLEMU_KIND_FV_REPO_RANGE, fn);
 }
 
 aclError aclfvDestroyRepoRange(aclfvRepoRange *repoRange)
@@ -528,11 +519,8 @@ aclfvQueryTable *aclfvCreateQueryTable(uint32_t queryCnt, uint32_t tableLen, uin
     if (aclemu_mem_check(tableData, tableDataLen, false, fn, "tableData") != ACL_SUCCESS) {
         return NULL;
     }
-    aclfvQueryTable *table = new_handle(sizeof *table, ACLEMU_KIND_FV_QUERY_TABLE, fn);
-    if (table != NULL) {
-        *table = (aclfvQueryTable){queryCnt, tableLen, tableData, tableDataLen};
-    }
-    return table;
+    aclfvQueryTable table = {queryCnt, tableLen, tableData, tableDataLen};
+    return new_handle(&table, sizeof table, ACLEMU_KIND_FV_QUERY_TABLE, fn);
 }
 
 aclError aclfvDestroyQueryTable(aclfvQueryTable *queryTable)
@@ -557,13 +545,8 @@ aclfvSearchInput *aclfvCreateSearchInput(aclfvQueryTable *queryTable, aclfvRepoR
         aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: topk %u exceeds %d", fn, topk, FV_TOPK_MAX);
         return NULL;
     }
-    aclfvSearchInput *input = new_handle(sizeof *input, ACLEMU_KIND_FV_SEARCH_INPUT, fn);
-    if (input != NULL) {
-        input->table = *queryTable;
-        input->range = *repoRange;
-        input->topk = topk;
-    }
-    return input;
+    aclfvSearchInput input = {*queryTable, *repoRange, topk};
+    return new_handle(&input, sizeof input, ACLEMU_KIND_FV_SEARCH_INPUT, fn);
 }
 
 aclError aclfvDestroySearchInput(aclfvSearchInput *searchInput)
@@ -589,12 +572,8 @@ aclfvSearchResult *aclfvCreateSearchResult(uint32_t queryCnt, uint32_t *resultNu
                          problem, queryCnt, resultNumDataLen, dataLen);
         return NULL;
     }
-    aclfvSearchResult *result = new_handle(sizeof *result, ACLEMU_KIND_FV_SEARCH_RESULT, fn);
-    if (result != NULL) {
-        *result = (aclfvSearchResult){queryCnt, resultNum, resultNumDataLen, id0, id1, resultOffset, resultDistance,
-                                      dataLen};
-    }
-    return result;
+    aclfvSearchResult result = {queryCnt, resultNum, resultNumDataLen, id0, id1, resultOffset, resultDistance, dataLen};
+    return new_handle(&result, sizeof result, ACLEMU_KIND_FV_SEARCH_RESULT, fn);
 }
 
 aclError aclfvDestroySearchResult(aclfvSearchResult *searchResult)
