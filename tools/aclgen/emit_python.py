@@ -1,0 +1,287 @@
+"""The Python modules of the binding: one per pyACL module, plus `_structs.py` (struct -> dict).
+
+A function with no out-parameters and only scalar/handle inputs is the compiled shim itself
+(`set_device = _aclrtSetDevice`). The others are flat wrappers: encode `str` arguments, call the
+shim, re-raise conversion errors naming the Python function, and build pyACL's result shape
+(outs in C order, then the C return; a lone value bare; `None` for void).
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+
+from aclgen.bindings import BindingPlan, FunctionBinding
+from aclgen.classify import ParamPlan, TypeFacts
+from aclgen.emit_constants import constant_lines, module_constants
+from aclgen.ir import Api, Field, Record, TypeRef
+from aclgen.naming import MODULES, dotted_module
+
+STRUCTS_MODULE = "_structs"
+
+_HEAD = """\
+from acl import _missing
+from acl._generated._acl_cffi import ffi as _ffi
+from acl._generated._acl_cffi import lib as _lib
+"""
+
+
+def _attr(obj: str, name: str) -> str:
+    return (
+        f'getattr({obj}, "{name}")' if keyword.iskeyword(name) or not name.isidentifier() else f"{obj}.{name}"
+    )
+
+
+def converter_name(key: str) -> str:
+    """Name of the struct -> dict function of a record key ("struct X" -> "struct_X")."""
+    return re.sub(r"\W", "_", key)
+
+
+class StructConverters:
+    """Generates `_structs.py`: one function per record reachable from a struct out/return."""
+
+    def __init__(self, api: Api, facts: TypeFacts) -> None:
+        self.api = api
+        self.facts = facts
+        self.needed: dict[str, Record] = {}
+
+    def require(self, key: str) -> None:
+        rec = self.facts.record(key)
+        if rec is None or rec.fields is None or key in self.needed:
+            return
+        self.needed[key] = rec
+        for fld in _flat_fields(rec.fields):
+            nested = self._record_of(fld.type)
+            if nested is not None:
+                self.require(nested)
+
+    def _record_of(self, t: TypeRef) -> str | None:
+        resolved = self.facts.resolve(t)
+        if resolved.pointers or resolved.function or self.facts.category(resolved.base) != "record":
+            return None
+        rec = self.facts.record(resolved.base)
+        return None if rec is None else _key(rec)
+
+    def value_expr(self, t: TypeRef, expr: str, dims: tuple) -> str:
+        """Python expression converting the cffi value `expr` of type `t` (array dims still to walk)."""
+        resolved = self.facts.resolve(t)
+        if dims:
+            item = f"_x{len(dims)}"
+            if len(dims) == 1 and not resolved.pointers and _is_char(resolved.base):
+                return f"_text({expr})"
+            inner = self.value_expr(t, item, dims[1:])
+            return f"list({expr})" if inner == item else f"[{inner} for {item} in {expr}]"
+        if resolved.pointers or resolved.function:
+            return f"_addr({expr})"
+        nested = self._record_of(t)
+        if nested is not None:
+            return f"{converter_name(nested)}({expr})"
+        return expr
+
+    def dict_expr(self, fields: list[Field], obj: str) -> str:
+        return "{" + ", ".join(self._items(fields, obj)) + "}"
+
+    def _items(self, fields: list[Field], obj: str) -> list[str]:
+        """`"key": expr` entries; members of an anonymous inline struct/union are the parent's."""
+        items = []
+        for fld in fields:
+            if fld.fields is not None:
+                if fld.name:
+                    items.append(f'"{fld.name}": {self.dict_expr(fld.fields, _attr(obj, fld.name))}')
+                else:
+                    items += self._items(fld.fields, obj)
+                continue
+            if not fld.name:
+                continue
+            resolved = self.facts.resolve(fld.type)
+            items.append(
+                f'"{fld.name}": {self.value_expr(fld.type, _attr(obj, fld.name), resolved.array_dims)}'
+            )
+        return items
+
+    def emit(self) -> str:
+        lines = [
+            '"""Struct and union values to dicts keyed by the C field names."""',
+            "",
+            "from acl._generated._acl_cffi import ffi as _ffi",
+            "",
+            "_cast = _ffi.cast",
+            "_string = _ffi.string",
+            "",
+            "",
+            "def _addr(p):",
+            '    return int(_cast("uintptr_t", p))',
+            "",
+            "",
+            "def _text(chars):",
+            '    return _string(chars).decode("utf-8", "replace")',
+        ]
+        for key in sorted(self.needed):
+            rec = self.needed[key]
+            lines += [
+                "",
+                "",
+                f"def {converter_name(key)}(v):",
+                f"    return {self.dict_expr(rec.fields or [], 'v')}",
+            ]
+        return "\n".join(lines) + "\n"
+
+
+def _key(rec: Record) -> str:
+    return rec.typedef_name or f"{rec.kind} {rec.tag}"
+
+
+def _flat_fields(fields: list[Field]) -> list[Field]:
+    out = []
+    for fld in fields:
+        out += _flat_fields(fld.fields) if fld.fields is not None else [fld]
+    return out
+
+
+def _is_char(base: str) -> bool:
+    return " ".join(base.replace("const ", "").split()) == "char"
+
+
+def _shim_global(b: FunctionBinding) -> str:
+    return f"_{b.c_name}"
+
+
+def _result_exprs(b: FunctionBinding, result: str) -> list[str]:
+    exprs = []
+    for p in b.cls.outs:
+        value = _attr(result, p.out_member)
+        if p.out_kind == "struct":
+            value = f"_structs.{converter_name(p.out_record or '')}({value})"
+        exprs.append(value)
+    ret = b.cls.ret
+    ret_value = _attr(result, "ret") if b.cls.outs else result
+    if ret.kind == "void":
+        return exprs
+    if ret.kind == "string":
+        ret_value = f'(_string({ret_value}).decode("utf-8", "replace") if {ret_value} else None)'
+    elif ret.kind == "struct":
+        ret_value = f"_structs.{converter_name(ret.record or '')}({ret_value})"
+    elif b.unsigned_ret:
+        ret_value = f"{ret_value} & 0xFFFFFFFF"
+    exprs.append(ret_value)
+    return exprs
+
+
+def _wrapper(b: FunctionBinding) -> str:
+    inputs = b.cls.inputs
+    strings = [p for p in inputs if p.kind == "string"]
+    args = [_argument(p) for p in inputs]
+    qualified = b.qualified_name
+    lines = [f"def {b.py_name}({', '.join(p.py_name for p in inputs)}):"]
+    lines.append("    try:")
+    lines.append(f"        _r = {_shim_global(b)}({', '.join(args)})")
+    if strings:
+        names = ", ".join(f'("{p.py_name}", {p.py_name})' for p in strings)
+        lines.append("    except AttributeError:")
+        lines.append(f'        raise _not_str("{qualified}", ({names},)) from None')
+    lines.append("    except (TypeError, OverflowError) as e:")
+    lines.append(f'        raise type(e)(f"{qualified}: {{e}}") from None')
+    exprs = _result_exprs(b, "_r")
+    if not exprs:
+        lines.append("    return None")
+    elif len(exprs) == 1:
+        lines.append(f"    return {exprs[0]}")
+    else:
+        lines.append(f"    return {', '.join(exprs)}")
+    return "\n".join(lines)
+
+
+def _argument(p: ParamPlan) -> str:
+    if p.kind == "string":
+        return f"_NULL if {p.py_name} is None else {p.py_name}.encode()"
+    return p.py_name
+
+
+_NOT_STR = """\
+def _not_str(function, arguments):
+    for name, value in arguments:
+        if value is not None and not isinstance(value, str):
+            return TypeError(f"{function}: argument {name} must be str or None, not {type(value).__name__}")
+    return TypeError(f"{function}: bad string argument")
+"""
+
+
+def _impl_import(py_name: str, impl: str) -> str:
+    module, _, attr = impl.partition(":")
+    return f"from {module} import {attr} as {py_name}" if attr != py_name else f"from {module} import {attr}"
+
+
+def emit_module(plan: BindingPlan, module: str) -> str:
+    bindings = [b for b in plan.module_functions(module) if b.bound]
+    unbound = [b for b in plan.module_functions(module) if not b.bound]
+    title = dotted_module(module)
+    lines = [
+        f'"""{title}: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""',
+        "",
+        _HEAD,
+    ]
+    needs_structs = any(p.out_kind == "struct" for b in bindings for p in b.cls.outs) or any(
+        b.cls.ret.kind == "struct" for b in bindings
+    )
+    if needs_structs:
+        lines.append("from acl._generated import _structs")
+    lines += ["", "_NULL = _ffi.NULL", "_string = _ffi.string", ""]
+    for b in unbound:
+        lines.append(f"# {b.c_name}: not bound ({b.cls.unbound_reason})")
+    constants = module_constants(plan, module)
+    if constants:
+        lines += [*constant_lines(constants), ""]
+    generic = [b for b in bindings if not b.hand_written]
+    lines += [f"{_shim_global(b)} = _lib.{b.c_name}" for b in generic]
+    if any(p.kind == "string" for b in generic if not b.direct for p in b.cls.inputs):
+        lines += ["", "", _NOT_STR.rstrip()]
+    exported: dict[str, str] = {}
+    for b in generic:
+        if b.direct:
+            lines += ["", "", f"{b.py_name} = {_shim_global(b)}"]
+        else:
+            lines += ["", "", _wrapper(b)]
+        exported[b.py_name] = b.c_name
+    tail = []
+    for b in bindings:
+        if b.hand_written and b.irregular and b.irregular.impl:
+            tail.append(_impl_import(b.py_name, b.irregular.impl))
+            exported[b.py_name] = b.c_name
+    for b in bindings:
+        for alias in b.aliases:
+            if alias.module != module:
+                continue
+            if alias.kind == "alias":
+                tail.append(f"{alias.name} = {b.py_name}")
+                exported[alias.name] = b.c_name
+                continue
+            extra = plan.irregular.extras.get(f"{module}.{alias.name}")
+            if extra is not None and extra.impl:
+                tail.append(_impl_import(alias.name, extra.impl))
+                exported[alias.name] = b.c_name
+            else:
+                tail.append(f"# {title}.{alias.name}: hand-written helper over {b.c_name}, not written yet")
+    if tail:
+        lines += ["", "", *tail]
+    names = sorted(exported) + [c.name for c in constants]
+    lines += ["", "__all__ = ["] + [f'    "{n}",' for n in names] + ["]", ""]
+    lines.append("_missing.bind(")
+    lines.append("    globals(),")
+    lines.append("    {")
+    lines += [f'        "{py}": "{c}",' for py, c in sorted(exported.items())]
+    lines += ["    },", ")", ""]
+    return "\n".join(lines)
+
+
+def emit_python(api: Api, plan: BindingPlan) -> dict[str, str]:
+    """File name -> text for every module in MODULES (top.py is the `acl` package's functions)."""
+    files = {f"{module}.py": emit_module(plan, module) for module in MODULES}
+    converters = StructConverters(api, plan.facts)
+    for b in plan.bound_functions:
+        for p in b.cls.outs:
+            if p.out_kind == "struct" and p.out_record:
+                converters.require(p.out_record)
+        if b.cls.ret.kind == "struct" and b.cls.ret.record:
+            converters.require(b.cls.ret.record)
+    files[f"{STRUCTS_MODULE}.py"] = converters.emit()
+    return files
