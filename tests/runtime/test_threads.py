@@ -20,7 +20,7 @@ def _copy_many(worker: int, device_id: int, report: dict[int, str]) -> None:
     try:
         current, ret = acl.rt.get_context()
         check(ret, f"worker {worker}: get_context")
-        assert current == context, f"worker {worker}: current context is {current:#x}, not its own {context:#x}"
+        assert current == context, f"worker {worker}: current context {current:#x} is not its own"
         stream, ret = acl.rt.create_stream()
         check(ret, f"worker {worker}: create_stream")
         total = COPIES_PER_THREAD * CHUNK

@@ -1,0 +1,100 @@
+"""`python -m acl info [--missing]`."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from helpers.partial_cann import DEVICE_COUNT, EXPORTED, SOC_NAME, VERSION, build_partial_cann
+from helpers.subproc import REPO_ROOT, describe, run_command
+
+EMULATOR_LIBRARY = REPO_ROOT / "acl" / "_emulator" / "libaclemu.so"
+
+
+def _info(env: dict[str, str], *flags: str) -> list[str]:
+    result = run_command([sys.executable, "-m", "acl", "info", *flags], env)
+    assert result.returncode == 0, describe(result)
+    return result.stdout.splitlines()
+
+
+def _value(lines: list[str], key: str) -> str:
+    values = [line.split(":", 1)[1].strip() for line in lines if line.startswith(key + ":")]
+    assert len(values) == 1, f"expected one {key!r} line in:\n" + "\n".join(lines)
+    return values[0]
+
+
+def _function_counts(lines: list[str]) -> tuple[int, int, int]:
+    match = re.fullmatch(r"(\d+) available, (\d+) missing of (\d+)", _value(lines, "functions"))
+    assert match, lines
+    available, missing, total = map(int, match.groups())
+    return available, missing, total
+
+
+def _emulated_counts(lines: list[str]) -> tuple[int, int]:
+    """(implemented, stubbed) from the emulator's `emulated:` line."""
+    text = _value(lines, "emulated")
+    match = re.fullmatch(r"(\d+) implemented, (\d+) return ACL_ERROR_API_NOT_SUPPORT", text)
+    assert match, lines
+    return int(match.group(1)), int(match.group(2))
+
+
+@pytest.fixture(scope="module")
+def partial_cann_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    directory = tmp_path_factory.mktemp("partial-cann-cli")
+    build_partial_cann(directory)
+    return directory
+
+
+def test_info_on_the_emulator() -> None:
+    lines = _info({"ACL_BACKEND": "emulator", "ACL_EMU_DEVICE_COUNT": "3"})
+    assert _value(lines, "backend") == "emulator"
+    assert Path(_value(lines, "library")) == EMULATOR_LIBRARY
+    assert re.fullmatch(r"\d+\.\d+\.\d+", _value(lines, "version"))
+    assert _value(lines, "soc")
+    assert _value(lines, "devices") == "3"
+    available, missing, total = _function_counts(lines)
+    assert (available, missing) == (total, 0)
+    emulated = _emulated_counts(lines)
+    assert sum(emulated) == total
+    assert emulated[0] > 0
+
+
+def test_info_missing_on_the_emulator_lists_only_unemulated_functions() -> None:
+    lines = _info({"ACL_BACKEND": "emulator"}, "--missing")
+    assert not [line for line in lines if line.startswith("missing:")]
+    not_emulated = [line.split(":", 1)[1].strip() for line in lines if line.startswith("not emulated:")]
+    emulated = _emulated_counts(lines)
+    assert len(not_emulated) == emulated[1]
+    # The core runtime is emulated, so it never shows up as missing.
+    for core in ("aclInit", "aclrtSetDevice", "aclrtMalloc", "aclrtMemcpy", "aclrtCreateStream"):
+        assert core not in not_emulated
+
+
+def test_info_on_a_partial_cann_library(partial_cann_dir: Path) -> None:
+    lines = _info({"ACL_BACKEND": "cann", "ACL_LIBRARY_PATH": str(partial_cann_dir)})
+    assert _value(lines, "backend") == "cann"
+    assert _value(lines, "library") == str(partial_cann_dir / "libascendcl.so")
+    assert _value(lines, "version") == ".".join(map(str, VERSION))
+    assert _value(lines, "soc") == SOC_NAME
+    assert _value(lines, "devices") == str(DEVICE_COUNT)
+    available, missing, total = _function_counts(lines)
+    assert available == len(EXPORTED)
+    assert missing == total - len(EXPORTED)
+    assert not [line for line in lines if line.startswith("emulated:")]
+
+
+def test_info_missing_on_a_partial_cann_library_lists_every_absent_function(partial_cann_dir: Path) -> None:
+    lines = _info({"ACL_BACKEND": "cann", "ACL_LIBRARY_PATH": str(partial_cann_dir)}, "--missing")
+    _, missing_count, _ = _function_counts(lines)
+    listed = [line.split(":", 1)[1].strip() for line in lines if line.startswith("missing:")]
+    assert len(listed) == len(set(listed)) == missing_count
+    assert "aclrtSetDevice" in listed
+    assert not set(EXPORTED) & set(listed)
+
+
+def test_info_requires_a_command() -> None:
+    result = run_command([sys.executable, "-m", "acl"], {"ACL_BACKEND": "emulator"})
+    assert result.returncode == 2
+    assert "usage:" in result.stderr
