@@ -106,3 +106,29 @@ def test_get_mem_info_reports_free_not_above_total(rt: object) -> None:
     free, total, ret = acl.rt.get_mem_info(acl.ACL_HBM_MEM)
     check(ret, "acl.rt.get_mem_info")
     assert 0 < free <= total
+
+
+def test_zero_byte_malloc_is_refused(rt: object) -> None:
+    assert acl.rt.malloc(0, acl.ACL_MEM_MALLOC_HUGE_FIRST) == (0, acl.ACL_ERROR_INVALID_PARAM)
+    assert "size is 0" in acl.get_recent_err_msg()
+    assert acl.rt.malloc_host(0) == (0, acl.ACL_ERROR_INVALID_PARAM)
+
+
+def test_double_free_is_reported_not_crashing(rt: object) -> None:
+    device, ret = acl.rt.malloc(256, acl.ACL_MEM_MALLOC_HUGE_FIRST)
+    check(ret, "malloc")
+    check(acl.rt.free(device), "free")
+    assert acl.rt.free(device) == acl.ACL_ERROR_RT_MEMORY_FREE
+    assert "double free" in acl.get_recent_err_msg()
+
+
+def test_freeing_with_the_wrong_function_is_refused_and_leaves_the_buffer_usable(alloc: Allocations) -> None:
+    device = alloc.device(256)
+    host = alloc.host(256)
+    assert acl.rt.free_host(device) == acl.ACL_ERROR_RT_MEMORY_FREE
+    assert "aclrtFree" in acl.get_recent_err_msg()
+    assert acl.rt.free(host) == acl.ACL_ERROR_RT_MEMORY_FREE
+    assert acl.rt.free(device + 8) == acl.ACL_ERROR_RT_MEMORY_FREE
+    check(acl.rt.memset(device, 256, 0x42, 256), "memset after the refused frees")
+    check(acl.rt.memcpy(host, 256, device, 256, acl.ACL_MEMCPY_DEVICE_TO_HOST), "d2h")
+    assert read_host(host, 256) == b"\x42" * 256

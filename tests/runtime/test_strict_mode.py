@@ -93,20 +93,6 @@ def test_strict_mode_detects_use_after_free(copy_kind: str) -> None:
     assert "free" in _field(result.stdout, "MSG").lower(), describe(result)
 
 
-def test_double_free_is_an_error_in_strict_mode() -> None:
-    result = run_on_emulator(
-        """
-        device, ret = acl.rt.malloc(64, acl.ACL_MEM_MALLOC_HUGE_FIRST)
-        ok(ret, "malloc")
-        ok(acl.rt.free(device), "free")
-        print("RET", acl.rt.free(device))
-        """,
-        STRICT,
-    )
-    assert result.returncode == 0, describe(result)
-    assert int(_field(result.stdout, "RET")) != acl.ACL_SUCCESS, describe(result)
-
-
 LEAK_AT_RESET = """
 leaked, ret = acl.rt.malloc(12345, acl.ACL_MEM_MALLOC_HUGE_FIRST)
 ok(ret, "malloc")
