@@ -25,6 +25,8 @@
 #include <stdint.h>
 
 #include "acl/acl.h"
+#include "acl/error_codes/ge_error_codes.h"
+#include "acl/error_codes/rt_error_codes.h"
 
 #if defined(__GNUC__)
 #define ACLEMU_PRINTF(fmt_index, first_arg) __attribute__((format(printf, fmt_index, first_arg)))

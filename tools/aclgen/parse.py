@@ -41,6 +41,7 @@ def parse_tree(include_dir: Path, *, extra_defines: Optional[dict[str, str]] = N
     builder = _ApiBuilder(pre)
     builder.walk(ast)
     builder.add_macro_constants()
+    builder.add_dropped_attributes()
     return builder.finish()
 
 
@@ -59,10 +60,14 @@ def _parse_c(pre: Preprocessed) -> c_ast.FileAST:
 
 
 def _header_error(pre: Preprocessed, parser: c_parser.CParser, message: str) -> HeaderError:
+    """pycparser says "file:line:col: reason", or only "file: reason" (then the lexer knows the line)."""
     parts = message.split(":", 3)
-    if len(parts) < 4 or not parts[1].strip().isdigit():
-        return HeaderError("<unit>", 0, message)
-    file, line, reason = parts[0], int(parts[1]), parts[3].strip()
+    if len(parts) == 4 and parts[1].strip().isdigit():
+        file, line, reason = parts[0], int(parts[1]), parts[3].strip()
+    else:
+        file, _, reason = message.partition(": ")
+        line = int(getattr(parser.clex, "_lineno", 0) or 0)
+        file = getattr(parser.clex, "_filename", None) or file
     rel = pre.relative(file) or file
     unknown = _unknown_type_name(pre, rel, line, parser)
     if unknown:
@@ -195,7 +200,7 @@ class _ApiBuilder:
                 (inner.values is not None) if isinstance(inner, c_ast.Enum) else (inner.decls is not None)
             )
             if is_definition:
-                self._define_tag(inner, header, node.coord.line, typedef_name=node.name)
+                self._define_tag(inner, header, inner.coord.line, typedef_name=node.name)
                 return
         self._note_tag_references(decl_type, header)
         if header is None:
@@ -528,6 +533,13 @@ class _ApiBuilder:
                 self._skip(macro.name, "define", macro.header, macro.line, reason)
         for macro in self.pre.function_macros:
             self._skip(macro.name, "function_macro", macro.header, macro.line, "function-like macro")
+
+    def add_dropped_attributes(self) -> None:
+        for attribute in self.pre.dropped_attributes:
+            header = self.pre.relative(attribute.file)
+            if header is not None:
+                reason = "alignment of a whole type is not represented in the IR"
+                self._skip(attribute.text, "attribute", header, attribute.line, reason)
 
     def _macro_skip_reason(self, macro: MacroDefinition) -> Optional[str]:
         expansion = macro.expansion

@@ -77,6 +77,15 @@ class MacroDefinition:
 
 
 @dataclass
+class DroppedAttribute:
+    """An attribute the IR cannot carry (alignment of a whole type), reported, not lost."""
+
+    text: str
+    file: Optional[str]
+    line: int
+
+
+@dataclass
 class Preprocessed:
     text: str  # pycparser input, with line markers
     include_dir: Path
@@ -85,6 +94,7 @@ class Preprocessed:
     deprecated_names: set[str] = field(default_factory=set)
     raw_sources: dict[str, str] = field(default_factory=dict)  # relative path -> raw text
     bare_tags: list[str] = field(default_factory=list)  # tags given a typedef of their own name
+    dropped_attributes: list[DroppedAttribute] = field(default_factory=list)
 
     def relative(self, path: Optional[str]) -> Optional[str]:
         return relative_header(self.include_dir, path)
@@ -132,7 +142,7 @@ def preprocess(include_dir: Path, extra_defines: Optional[dict[str, str]] = None
 
     result = Preprocessed(text="", include_dir=include_dir, raw_sources=raw_sources)
     decl_text = _collect_defines(decl_part, result, expansions)
-    result.text, result.deprecated_names = rewrite_attributes(decl_text)
+    result.text, result.deprecated_names, result.dropped_attributes = rewrite_attributes(decl_text)
     result.text = _drop_undefined_export_macros(result.text, result.macros, result.function_macros)
     result.text, result.bare_tags = add_bare_tag_typedefs(result.text)
     return result
@@ -212,8 +222,9 @@ def _collect_defines(text: str, result: Preprocessed, expansions: dict[str, str]
     return "\n".join(lines)
 
 
-def rewrite_attributes(text: str) -> tuple[str, set[str]]:
+def rewrite_attributes(text: str) -> tuple[str, set[str], list[DroppedAttribute]]:
     """Remove GNU attributes; keep `aligned(N)` as `_Alignas(N)`, report deprecated names."""
+    dropped: list[DroppedAttribute] = []
     pieces: list[str] = []
     prefixes: dict[int, str] = {}  # piece index -> text put before it
     deprecated_starts: list[int] = []
@@ -240,6 +251,8 @@ def rewrite_attributes(text: str) -> tuple[str, set[str]]:
         # Right after a closing brace with nothing between, the attribute is the struct's own.
         if aligned and (statement_has_code or boundary_char != "}"):
             prefixes[statement_start] = prefixes.get(statement_start, "") + f"_Alignas({aligned.group(1)}) "
+        elif aligned:
+            dropped.append(DroppedAttribute(aligned.group(0), *_location(text, m.start())))
         if re.search(r"\b(?:__)?deprecated(?:__)?\b", content):
             deprecated_starts.append(statement_start)
         pieces.append(" ")
@@ -249,7 +262,21 @@ def rewrite_attributes(text: str) -> tuple[str, set[str]]:
     for start in deprecated_starts:
         deprecated.update(_declared_function_names(pieces, start))
     out = "".join(prefixes.get(i, "") + piece for i, piece in enumerate(pieces))
-    return out, deprecated
+    return out, deprecated, dropped
+
+
+def _location(text: str, offset: int) -> tuple[Optional[str], int]:
+    """(file, line) of an offset in preprocessor output, from the nearest line marker above it."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    lines_after_marker = 0
+    while line_start > 0:
+        previous_start = text.rfind("\n", 0, line_start - 1) + 1
+        marker = _LINE_MARKER.match(text, previous_start)
+        if marker and text.startswith("#", previous_start):
+            return marker.group(2), int(marker.group(1)) + lines_after_marker
+        lines_after_marker += 1
+        line_start = previous_start
+    return None, 0
 
 
 def _has_code(chunk: str) -> bool:

@@ -1,0 +1,126 @@
+/* Exception callbacks: a failed stream task is reported to the registered callback with
+ * an aclrtExceptionInfo that the getters below can read while the callback runs. */
+#include "runtime.h"
+
+struct rtExceptionInfo {
+    uint32_t task_id;
+    uint32_t stream_id;
+    uint32_t thread_id;
+    uint32_t device_id;
+    uint32_t error_code;
+};
+
+static const uint32_t NO_VALUE = 0xFFFFFFFFu;
+
+static pthread_mutex_t exception_lock = PTHREAD_MUTEX_INITIALIZER;
+static aclrtExceptionInfoCallback exception_callback;
+
+static void set_callback(aclrtExceptionInfoCallback callback)
+{
+    pthread_mutex_lock(&exception_lock);
+    exception_callback = callback;
+    pthread_mutex_unlock(&exception_lock);
+}
+
+/* NULL clears the callback. */
+aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback)
+{
+    set_callback(callback);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback)
+{
+    if (callback == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtExceptionInfoCallbackRegister: callback is NULL");
+    }
+    set_callback(callback);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback)
+{
+    pthread_mutex_lock(&exception_lock);
+    bool registered = callback != NULL && exception_callback == callback;
+    if (registered) {
+        exception_callback = NULL;
+    }
+    pthread_mutex_unlock(&exception_lock);
+    if (!registered) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                "aclrtExceptionInfoCallbackUnregister: that callback is not registered");
+    }
+    return ACL_SUCCESS;
+}
+
+void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, aclError code)
+{
+    pthread_mutex_lock(&exception_lock);
+    aclrtExceptionInfoCallback callback = exception_callback;
+    pthread_mutex_unlock(&exception_lock);
+    if (callback == NULL) {
+        return;
+    }
+    struct rtExceptionInfo info = {task_id, (uint32_t)stream_id, (uint32_t)(uintptr_t)pthread_self(),
+                                   device < 0 ? NO_VALUE : (uint32_t)device, (uint32_t)code};
+    if (aclemu_handle_add(&info, ACLEMU_KIND_EXCEPTION_INFO) != ACL_SUCCESS) {
+        return;
+    }
+    callback(&info);
+    aclemu_handle_remove(&info, ACLEMU_KIND_EXCEPTION_INFO);
+}
+
+/* The info is valid only during the callback; other pointers give NO_VALUE. */
+static const struct rtExceptionInfo *live_info(const aclrtExceptionInfo *info, const char *fn)
+{
+    if (aclemu_handle_is(info, ACLEMU_KIND_EXCEPTION_INFO)) {
+        return info;
+    }
+    aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not the info of a running exception callback", fn,
+                     (const void *)info);
+    return NULL;
+}
+
+uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo *info)
+{
+    const struct rtExceptionInfo *live = live_info(info, "aclrtGetTaskIdFromExceptionInfo");
+    return live ? live->task_id : NO_VALUE;
+}
+
+uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *info)
+{
+    const struct rtExceptionInfo *live = live_info(info, "aclrtGetStreamIdFromExceptionInfo");
+    return live ? live->stream_id : NO_VALUE;
+}
+
+uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *info)
+{
+    const struct rtExceptionInfo *live = live_info(info, "aclrtGetThreadIdFromExceptionInfo");
+    return live ? live->thread_id : NO_VALUE;
+}
+
+uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *info)
+{
+    const struct rtExceptionInfo *live = live_info(info, "aclrtGetDeviceIdFromExceptionInfo");
+    return live ? live->device_id : NO_VALUE;
+}
+
+uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo *info)
+{
+    const struct rtExceptionInfo *live = live_info(info, "aclrtGetErrorCodeFromExceptionInfo");
+    return live ? live->error_code : NO_VALUE;
+}
+
+/* Emulated tasks have no device-side argument block. */
+aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo *info, void **devArgsPtr, uint32_t *devArgsLen)
+{
+    if (live_info(info, "aclrtGetArgsFromExceptionInfo") == NULL) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (devArgsPtr == NULL || devArgsLen == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetArgsFromExceptionInfo: an output is NULL");
+    }
+    *devArgsPtr = NULL;
+    *devArgsLen = 0;
+    return ACL_SUCCESS;
+}

@@ -1,0 +1,198 @@
+/* aclInit/aclFinalize, environment and time helpers, version and platform queries. */
+#include "runtime.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The CANN release the emulator presents itself as (the baseline of our headers). */
+#define EMU_CANN_MAJOR "8"
+#define EMU_CANN_MINOR "5"
+#define EMU_CANN_RELEASE "0"
+#define EMU_CANN_PATCH "0"
+#define EMU_CANN_VERSION EMU_CANN_MAJOR "." EMU_CANN_MINOR "." EMU_CANN_RELEASE
+#define EMU_SOC_NAME "Ascend-Emulator"
+
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool initialized;
+static bool finalized_once;
+
+bool aclemu_initialized(void)
+{
+    pthread_mutex_lock(&init_lock);
+    bool value = initialized;
+    pthread_mutex_unlock(&init_lock);
+    return value;
+}
+
+aclError aclemu_require_init(const char *fn)
+{
+    if (aclemu_initialized()) {
+        return ACL_SUCCESS;
+    }
+    return aclemu_set_error(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
+}
+
+long long aclemu_env_ll(const char *name, long long fallback)
+{
+    const char *text = getenv(name);
+    if (text == NULL || *text == '\0') {
+        return fallback;
+    }
+    char *end = NULL;
+    errno = 0;
+    long long value = strtoll(text, &end, 0);
+    while (end != NULL && isspace((unsigned char)*end)) {
+        ++end;
+    }
+    if (errno != 0 || end == text || (end != NULL && *end != '\0')) {
+        return fallback;
+    }
+    return value;
+}
+
+bool aclemu_strict(void)
+{
+    return aclemu_env_ll("ACL_EMU_STRICT", 0) != 0;
+}
+
+uint64_t aclemu_now_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+}
+
+void aclemu_deadline(struct timespec *out, int64_t timeout_ms)
+{
+    clock_gettime(CLOCK_REALTIME, out);
+    if (timeout_ms < 0) {
+        timeout_ms = 0;
+    }
+    out->tv_sec += (time_t)(timeout_ms / 1000);
+    out->tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (out->tv_nsec >= 1000000000L) {
+        out->tv_sec += 1;
+        out->tv_nsec -= 1000000000L;
+    }
+}
+
+/* The real runtime reads JSON options (dump, profiling, err_msg_mode...). None of them
+ * changes the emulator, but the file must exist and look like a JSON object. */
+static aclError check_config_file(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_FILE, "aclInit: cannot open config file '%s': %s", path,
+                                strerror(errno));
+    }
+    int c;
+    do {
+        c = fgetc(file);
+    } while (c != EOF && isspace(c));
+    fclose(file);
+    if (c != EOF && c != '{') {
+        return aclemu_set_error(ACL_ERROR_PARSE_FILE, "aclInit: config file '%s' is not a JSON object", path);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclInit(const char *configPath)
+{
+    pthread_mutex_lock(&init_lock);
+    if (initialized) {
+        pthread_mutex_unlock(&init_lock);
+        return aclemu_set_error(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: already initialized");
+    }
+    if (configPath != NULL && configPath[0] != '\0') {
+        aclError err = check_config_file(configPath);
+        if (err != ACL_SUCCESS) {
+            pthread_mutex_unlock(&init_lock);
+            return err;
+        }
+    }
+    initialized = true;
+    pthread_mutex_unlock(&init_lock);
+    return ACL_SUCCESS;
+}
+
+/* Releases every device, context, stream and allocation; a later aclInit starts afresh
+ * (the emulator allows re-initialization so one process can run many programs/tests). */
+aclError aclFinalize(void)
+{
+    pthread_mutex_lock(&init_lock);
+    if (!initialized) {
+        bool repeated = finalized_once;
+        pthread_mutex_unlock(&init_lock);
+        if (repeated) {
+            return aclemu_set_error(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: already finalized");
+        }
+        return aclemu_set_error(ACL_ERROR_UNINITIALIZE, "aclFinalize: aclInit has not been called");
+    }
+    initialized = false;
+    finalized_once = true;
+    pthread_mutex_unlock(&init_lock);
+    return rt_devices_finalize();
+}
+
+aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion)
+{
+    if (majorVersion == NULL || minorVersion == NULL || patchVersion == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetVersion: an output pointer is NULL");
+    }
+    *majorVersion = ACL_MAJOR_VERSION;
+    *minorVersion = ACL_MINOR_VERSION;
+    *patchVersion = ACL_PATCH_VERSION;
+    return ACL_SUCCESS;
+}
+
+static void copy_text(char *dst, size_t capacity, const char *src)
+{
+    snprintf(dst, capacity, "%s", src);
+}
+
+aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *version)
+{
+    if (version == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclsysGetCANNVersion: version is NULL");
+    }
+    if ((int)name < (int)ACL_PKG_NAME_CANN || (int)name > (int)ACL_PKG_NAME_DRIVER) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclsysGetCANNVersion: unknown package name %d",
+                                (int)name);
+    }
+    memset(version, 0, sizeof *version);
+    copy_text(version->version, sizeof version->version, EMU_CANN_VERSION);
+    copy_text(version->majorVersion, sizeof version->majorVersion, EMU_CANN_MAJOR);
+    copy_text(version->minorVersion, sizeof version->minorVersion, EMU_CANN_MINOR);
+    copy_text(version->releaseVersion, sizeof version->releaseVersion, EMU_CANN_RELEASE);
+    copy_text(version->patchVersion, sizeof version->patchVersion, EMU_CANN_PATCH);
+    return ACL_SUCCESS;
+}
+
+/* versionStr is assumed to hold ACL_PKG_VERSION_MAX_SIZE bytes, like the version field
+ * of aclCANNPackageVersion. */
+aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
+{
+    if (pkgName == NULL || versionStr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclsysGetVersionStr: pkgName or versionStr is NULL");
+    }
+    copy_text(versionStr, ACL_PKG_VERSION_MAX_SIZE, EMU_CANN_VERSION);
+    return ACL_SUCCESS;
+}
+
+const char *aclrtGetSocName(void)
+{
+    return EMU_SOC_NAME;
+}
+
+aclError aclrtGetRunMode(aclrtRunMode *runMode)
+{
+    if (runMode == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetRunMode: runMode is NULL");
+    }
+    *runMode = ACL_HOST;
+    return ACL_SUCCESS;
+}

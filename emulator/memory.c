@@ -1,0 +1,657 @@
+/* Tracked memory: device memory is host memory, but every allocation is recorded so that
+ * bad pointers, double frees, out-of-bounds copies and (strict mode) kind mismatches,
+ * use after free and leaks are reported with exact error codes instead of crashing.
+ *
+ * Codes: argument errors the acl layer checks (NULL, count > destMax, bad kind, a range
+ * past the end of an allocation) give ACL_ERROR_INVALID_PARAM; freeing something that is
+ * not a live allocation gives ACL_ERROR_RT_MEMORY_FREE; running out of the device budget
+ * gives ACL_ERROR_RT_MEMORY_ALLOCATION, as the runtime reports a failed device malloc. */
+#include "runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    ALIGNMENT = 64,
+    FREED_HISTORY = 256,
+    NORMAL_PAGE = 4096,
+    HUGE_PAGE = 2 * 1024 * 1024
+};
+
+static const long long DEFAULT_DEVICE_MEMORY = 8LL * 1024 * 1024 * 1024;
+
+typedef struct allocation {
+    uintptr_t base;
+    size_t size;
+    void *raw; /* what calloc returned */
+    int where;
+    int32_t device;
+    uint32_t page_size;
+} allocation;
+
+typedef struct freed_range {
+    uintptr_t base;
+    size_t size;
+    int where;
+} freed_range;
+
+static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
+static allocation *table; /* sorted by base */
+static size_t table_count, table_capacity;
+static size_t device_used[RT_MAX_DEVICES];
+static freed_range freed[FREED_HISTORY]; /* ring of recent frees, for messages and strict checks */
+static size_t freed_next;
+
+static size_t device_budget(void)
+{
+    long long budget = aclemu_env_ll("ACL_EMU_DEVICE_MEMORY", DEFAULT_DEVICE_MEMORY);
+    return budget > 0 ? (size_t)budget : 0;
+}
+
+static const char *where_name(int where)
+{
+    return where == ACLEMU_MEM_DEVICE ? "device" : "host";
+}
+
+/* Index of the last allocation with base <= p, or table_count when none. */
+static size_t floor_index_locked(uintptr_t p)
+{
+    size_t lo = 0, hi = table_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (table[mid].base <= p) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo == 0 ? table_count : lo - 1;
+}
+
+static allocation *find_locked(uintptr_t p)
+{
+    size_t i = floor_index_locked(p);
+    if (i < table_count && p < table[i].base + table[i].size) {
+        return &table[i];
+    }
+    return NULL;
+}
+
+static const freed_range *find_freed_locked(uintptr_t p)
+{
+    for (size_t i = 0; i < FREED_HISTORY; ++i) {
+        if (freed[i].size != 0 && p >= freed[i].base && p < freed[i].base + freed[i].size) {
+            return &freed[i];
+        }
+    }
+    return NULL;
+}
+
+static void forget_freed_overlapping_locked(uintptr_t base, size_t size)
+{
+    for (size_t i = 0; i < FREED_HISTORY; ++i) {
+        if (freed[i].size != 0 && freed[i].base < base + size && base < freed[i].base + freed[i].size) {
+            freed[i].size = 0;
+        }
+    }
+}
+
+static bool insert_locked(const allocation *a)
+{
+    if (table_count == table_capacity) {
+        size_t capacity = table_capacity ? table_capacity * 2 : 256;
+        allocation *grown = realloc(table, capacity * sizeof *grown);
+        if (grown == NULL) {
+            return false;
+        }
+        table = grown;
+        table_capacity = capacity;
+    }
+    size_t i = floor_index_locked(a->base);
+    size_t at = i == table_count ? 0 : i + 1;
+    memmove(&table[at + 1], &table[at], (table_count - at) * sizeof *table);
+    table[at] = *a;
+    table_count++;
+    forget_freed_overlapping_locked(a->base, a->size);
+    return true;
+}
+
+static void remove_locked(allocation *a)
+{
+    size_t at = (size_t)(a - table);
+    if (a->where == ACLEMU_MEM_DEVICE && a->device >= 0 && a->device < RT_MAX_DEVICES) {
+        device_used[a->device] -= a->size;
+    }
+    freed[freed_next] = (freed_range){a->base, a->size, a->where};
+    freed_next = (freed_next + 1) % FREED_HISTORY;
+    free(a->raw);
+    memmove(&table[at], &table[at + 1], (table_count - at - 1) * sizeof *table);
+    table_count--;
+}
+
+bool aclemu_mem_find(const void *p, aclemu_alloc *out)
+{
+    pthread_mutex_lock(&memory_lock);
+    allocation *a = find_locked((uintptr_t)p);
+    if (a != NULL && out != NULL) {
+        *out = (aclemu_alloc){(void *)a->base, a->size, a->where, a->device};
+    }
+    pthread_mutex_unlock(&memory_lock);
+    return a != NULL;
+}
+
+aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what)
+{
+    if (p == NULL) {
+        if (len == 0) {
+            return ACL_SUCCESS;
+        }
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
+    }
+    uintptr_t start = (uintptr_t)p;
+    bool strict = aclemu_strict();
+    aclError err = ACL_SUCCESS;
+    pthread_mutex_lock(&memory_lock);
+    allocation *a = find_locked(start);
+    if (a != NULL) {
+        size_t room = a->base + a->size - start;
+        if (len > room) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                   "%s: %s %p + %zu bytes runs %zu bytes past the end of the %zu-byte %s allocation "
+                                   "at %p",
+                                   fn, what, p, len, len - room, a->size, where_name(a->where), (void *)a->base);
+        } else if (strict && need_device && a->where != ACLEMU_MEM_DEVICE) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                   "%s: %s %p is host memory from aclrtMallocHost where device memory is expected "
+                                   "(ACL_EMU_STRICT)",
+                                   fn, what, p);
+        }
+    } else if (strict) {
+        const freed_range *gone = find_freed_locked(start);
+        if (gone != NULL) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                   "%s: %s %p lies in %s memory that was already freed (use after free, "
+                                   "ACL_EMU_STRICT)",
+                                   fn, what, p, where_name(gone->where));
+        } else if (need_device) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                   "%s: %s %p is not device memory from aclrtMalloc (ACL_EMU_STRICT)", fn, what, p);
+        }
+    }
+    pthread_mutex_unlock(&memory_lock);
+    return err;
+}
+
+/* Strict mode: a pointer the copy kind says is host memory must not be device memory. */
+static aclError check_host_side(const void *p, const char *fn, const char *what)
+{
+    if (!aclemu_strict()) {
+        return ACL_SUCCESS;
+    }
+    aclemu_alloc found;
+    if (aclemu_mem_find(p, &found) && found.where == ACLEMU_MEM_DEVICE) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                "%s: %s %p is device memory but the copy kind says host memory (ACL_EMU_STRICT)", fn,
+                                what, p);
+    }
+    return ACL_SUCCESS;
+}
+
+static uint32_t page_size_for(aclrtMemMallocPolicy policy)
+{
+    switch ((uint32_t)policy & 0xFFu) {
+    case ACL_MEM_MALLOC_NORMAL_ONLY:
+    case ACL_MEM_MALLOC_NORMAL_ONLY_P2P:
+        return NORMAL_PAGE;
+    default:
+        return HUGE_PAGE;
+    }
+}
+
+static bool policy_is_valid(aclrtMemMallocPolicy policy)
+{
+    uint32_t flags = (uint32_t)ACL_MEM_TYPE_LOW_BAND_WIDTH | (uint32_t)ACL_MEM_TYPE_HIGH_BAND_WIDTH |
+                     (uint32_t)ACL_MEM_ACCESS_USER_SPACE_READONLY;
+    uint32_t base = (uint32_t)policy & ~flags;
+    return base <= (uint32_t)ACL_MEM_MALLOC_HUGE1G_ONLY_P2P;
+}
+
+static aclError allocate(void **out, size_t size, int where, int32_t device, uint32_t page_size, const char *fn)
+{
+    if (size > SIZE_MAX - ALIGNMENT) {
+        return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: %zu bytes cannot be allocated", fn, size);
+    }
+    pthread_mutex_lock(&memory_lock);
+    if (where == ACLEMU_MEM_DEVICE) {
+        size_t budget = device_budget();
+        if (size > budget || device_used[device] > budget - size) {
+            size_t used = device_used[device];
+            pthread_mutex_unlock(&memory_lock);
+            return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                                    "%s: out of device memory on device %d: %zu bytes requested, %zu of %zu in use "
+                                    "(ACL_EMU_DEVICE_MEMORY)",
+                                    fn, device, size, used, budget);
+        }
+    }
+    void *raw = calloc(1, size + ALIGNMENT - 1);
+    if (raw == NULL) {
+        pthread_mutex_unlock(&memory_lock);
+        return aclemu_set_error(where == ACLEMU_MEM_DEVICE ? ACL_ERROR_RT_MEMORY_ALLOCATION : ACL_ERROR_BAD_ALLOC,
+                                "%s: the host cannot provide %zu bytes", fn, size);
+    }
+    allocation a = {((uintptr_t)raw + ALIGNMENT - 1) & ~(uintptr_t)(ALIGNMENT - 1), size, raw, where, device, page_size};
+    if (!insert_locked(&a)) {
+        pthread_mutex_unlock(&memory_lock);
+        free(raw);
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory tracking an allocation", fn);
+    }
+    if (where == ACLEMU_MEM_DEVICE) {
+        device_used[device] += size;
+    }
+    pthread_mutex_unlock(&memory_lock);
+    *out = (void *)a.base;
+    return ACL_SUCCESS;
+}
+
+static aclError device_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy, const char *fn)
+{
+    if (devPtr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
+    }
+    if (size == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
+    }
+    if (!policy_is_valid(policy)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown memory policy 0x%x", fn, (unsigned)policy);
+    }
+    int32_t device = -1;
+    aclError err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    return allocate(devPtr, size, ACLEMU_MEM_DEVICE, device, page_size_for(policy), fn);
+}
+
+aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    return device_malloc(devPtr, size, policy, "aclrtMalloc");
+}
+
+aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    return device_malloc(devPtr, size, policy, "aclrtMallocAlign32");
+}
+
+aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy)
+{
+    return device_malloc(devPtr, size, policy, "aclrtMallocCached");
+}
+
+/* The attributes (module id, device id, VA flag) do not change emulated memory. */
+aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig *cfg)
+{
+    (void)cfg;
+    return device_malloc(devPtr, size, policy, "aclrtMallocWithCfg");
+}
+
+aclError aclrtMallocHost(void **hostPtr, size_t size)
+{
+    const char *fn = "aclrtMallocHost";
+    if (hostPtr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: hostPtr is NULL", fn);
+    }
+    if (size == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: size is 0", fn);
+    }
+    return allocate(hostPtr, size, ACLEMU_MEM_HOST, -1, NORMAL_PAGE, fn);
+}
+
+static aclError release(void *ptr, int where, const char *fn)
+{
+    if (ptr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: pointer is NULL", fn);
+    }
+    uintptr_t p = (uintptr_t)ptr;
+    aclError err = ACL_SUCCESS;
+    pthread_mutex_lock(&memory_lock);
+    allocation *a = find_locked(p);
+    if (a != NULL && a->base == p && a->where == where) {
+        remove_locked(a);
+    } else if (a != NULL && a->base != p) {
+        err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE,
+                               "%s: %p is inside the %zu-byte allocation at %p, not its start", fn, ptr, a->size,
+                               (void *)a->base);
+    } else if (a != NULL) {
+        err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: %p is %s memory; free it with %s", fn, ptr,
+                               where_name(a->where), a->where == ACLEMU_MEM_DEVICE ? "aclrtFree" : "aclrtFreeHost");
+    } else if (find_freed_locked(p) != NULL) {
+        err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: double free of %p", fn, ptr);
+    } else {
+        err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was not allocated by %s", fn, ptr,
+                               where == ACLEMU_MEM_DEVICE ? "aclrtMalloc" : "aclrtMallocHost");
+    }
+    pthread_mutex_unlock(&memory_lock);
+    return err;
+}
+
+aclError aclrtFree(void *devPtr)
+{
+    return release(devPtr, ACLEMU_MEM_DEVICE, "aclrtFree");
+}
+
+aclError aclrtFreeHost(void *hostPtr)
+{
+    return release(hostPtr, ACLEMU_MEM_HOST, "aclrtFreeHost");
+}
+
+size_t rt_memory_release(int32_t device, const char *fn)
+{
+    bool strict = aclemu_strict();
+    size_t leaks = 0;
+    pthread_mutex_lock(&memory_lock);
+    for (size_t i = table_count; i-- > 0;) {
+        allocation *a = &table[i];
+        bool mine = device >= 0 ? a->where == ACLEMU_MEM_DEVICE && a->device == device : a->where == ACLEMU_MEM_HOST;
+        if (!mine) {
+            continue;
+        }
+        if (strict) {
+            aclemu_diag("leak: %zu bytes of %s memory at %p (%s) were never freed before %s", a->size,
+                        where_name(a->where), (void *)a->base,
+                        a->where == ACLEMU_MEM_DEVICE ? "aclrtMalloc" : "aclrtMallocHost", fn);
+        }
+        ++leaks;
+        remove_locked(a);
+    }
+    pthread_mutex_unlock(&memory_lock);
+    return leaks;
+}
+
+/* ------------------------------------------------------------------ copies */
+
+/* Which memory a copy kind says each side is in. */
+enum { ANY_SIDE = 0, DEVICE_SIDE = 1, HOST_SIDE = 2 };
+
+static bool kind_is_valid(aclrtMemcpyKind kind)
+{
+    return (int)kind >= (int)ACL_MEMCPY_HOST_TO_HOST && (int)kind <= (int)ACL_MEMCPY_INTER_DEVICE_TO_DEVICE;
+}
+
+/* Validates one side of a copy: `len` bytes at `p`, on the side the kind names. */
+static aclError check_side(const void *p, size_t len, int side, const char *fn, const char *what)
+{
+    aclError err = aclemu_mem_check(p, len, side == DEVICE_SIDE, fn, what);
+    if (err == ACL_SUCCESS && side == HOST_SIDE) {
+        err = check_host_side(p, fn, what);
+    }
+    return err;
+}
+
+static void sides_of(aclrtMemcpyKind kind, int *dst_side, int *src_side)
+{
+    switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST:
+        *dst_side = HOST_SIDE;
+        *src_side = HOST_SIDE;
+        break;
+    case ACL_MEMCPY_HOST_TO_DEVICE:
+    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
+        *dst_side = DEVICE_SIDE;
+        *src_side = HOST_SIDE;
+        break;
+    case ACL_MEMCPY_DEVICE_TO_HOST:
+        *dst_side = HOST_SIDE;
+        *src_side = DEVICE_SIDE;
+        break;
+    case ACL_MEMCPY_DEVICE_TO_DEVICE:
+    case ACL_MEMCPY_INNER_DEVICE_TO_DEVICE:
+    case ACL_MEMCPY_INTER_DEVICE_TO_DEVICE:
+        *dst_side = DEVICE_SIDE;
+        *src_side = DEVICE_SIDE;
+        break;
+    default:
+        *dst_side = ANY_SIDE;
+        *src_side = ANY_SIDE;
+        break;
+    }
+}
+
+static aclError check_copy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
+                           const char *fn)
+{
+    if (!kind_is_valid(kind)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown copy kind %d", fn, (int)kind);
+    }
+    if (count > destMax) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: count %zu exceeds destMax %zu", fn, count, destMax);
+    }
+    if (count == 0) {
+        return ACL_SUCCESS;
+    }
+    if (dst == NULL || src == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, dst == NULL ? "dst" : "src");
+    }
+    int dst_side = 0, src_side = 0;
+    sides_of(kind, &dst_side, &src_side);
+    aclError err = check_side(dst, count, dst_side, fn, "dst");
+    if (err == ACL_SUCCESS) {
+        err = check_side(src, count, src_side, fn, "src");
+    }
+    return err;
+}
+
+aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind)
+{
+    aclError err = check_copy(dst, destMax, src, count, kind, "aclrtMemcpy");
+    if (err == ACL_SUCCESS && count > 0) {
+        memmove(dst, src, count);
+    }
+    return err;
+}
+
+typedef struct copy_task {
+    void *dst;
+    const void *src;
+    size_t width;  /* bytes per row */
+    size_t height; /* rows */
+    size_t dpitch, spitch;
+    int value; /* memset when src is NULL */
+} copy_task;
+
+static aclError run_copy(void *arg)
+{
+    copy_task *task = arg;
+    for (size_t row = 0; row < task->height; ++row) {
+        unsigned char *dst = (unsigned char *)task->dst + row * task->dpitch;
+        if (task->src != NULL) {
+            memmove(dst, (const unsigned char *)task->src + row * task->spitch, task->width);
+        } else {
+            memset(dst, task->value, task->width);
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+static void free_copy(void *arg, bool ran)
+{
+    (void)ran;
+    free(arg);
+}
+
+static aclError submit_copy(const copy_task *copy, aclrtStream stream, const char *fn)
+{
+    aclError err = aclemu_stream_check(stream, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    copy_task *task = malloc(sizeof *task);
+    if (task == NULL) {
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    *task = *copy;
+    return aclemu_stream_submit(stream, run_copy, task, free_copy, fn);
+}
+
+aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream)
+{
+    const char *fn = "aclrtMemcpyAsync";
+    aclError err = check_copy(dst, destMax, src, count, kind, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    copy_task task = {dst, src, count, count ? 1 : 0, count, count, 0};
+    return submit_copy(&task, stream, fn);
+}
+
+static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         aclrtMemcpyKind kind, const char *fn)
+{
+    if (!kind_is_valid(kind)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown copy kind %d", fn, (int)kind);
+    }
+    if (dst == NULL || src == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, dst == NULL ? "dst" : "src");
+    }
+    if (width == 0 || height == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: width %zu and height %zu must be positive", fn, width,
+                                height);
+    }
+    if (width > dpitch || width > spitch) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: width %zu exceeds dpitch %zu or spitch %zu", fn, width,
+                                dpitch, spitch);
+    }
+    if (height - 1 > (SIZE_MAX - width) / dpitch || height - 1 > (SIZE_MAX - width) / spitch) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the copy extent overflows", fn);
+    }
+    int dst_side = 0, src_side = 0;
+    sides_of(kind, &dst_side, &src_side);
+    aclError err = check_side(dst, (height - 1) * dpitch + width, dst_side, fn, "dst");
+    if (err == ACL_SUCCESS) {
+        err = check_side(src, (height - 1) * spitch + width, src_side, fn, "src");
+    }
+    return err;
+}
+
+aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                       aclrtMemcpyKind kind)
+{
+    aclError err = check_2d(dst, dpitch, src, spitch, width, height, kind, "aclrtMemcpy2d");
+    if (err == ACL_SUCCESS) {
+        copy_task task = {dst, src, width, height, dpitch, spitch, 0};
+        run_copy(&task);
+    }
+    return err;
+}
+
+aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                            aclrtMemcpyKind kind, aclrtStream stream)
+{
+    const char *fn = "aclrtMemcpy2dAsync";
+    aclError err = check_2d(dst, dpitch, src, spitch, width, height, kind, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    copy_task task = {dst, src, width, height, dpitch, spitch, 0};
+    return submit_copy(&task, stream, fn);
+}
+
+static aclError check_memset(void *devPtr, size_t maxCount, size_t count, const char *fn)
+{
+    if (devPtr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", fn);
+    }
+    if (count > maxCount) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: count %zu exceeds maxCount %zu", fn, count, maxCount);
+    }
+    return aclemu_mem_check(devPtr, count, true, fn, "devPtr");
+}
+
+aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)
+{
+    aclError err = check_memset(devPtr, maxCount, count, "aclrtMemset");
+    if (err == ACL_SUCCESS) {
+        memset(devPtr, value, count);
+    }
+    return err;
+}
+
+aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream)
+{
+    const char *fn = "aclrtMemsetAsync";
+    aclError err = check_memset(devPtr, maxCount, count, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    copy_task task = {devPtr, NULL, count, count ? 1 : 0, count, 0, value};
+    return submit_copy(&task, stream, fn);
+}
+
+/* ------------------------------------------------------------------ queries */
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_bytes, size_t *total)
+{
+    const char *fn = "aclrtGetMemInfo";
+    if (free_bytes == NULL || total == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: free or total is NULL", fn);
+    }
+    if ((int)attr < (int)ACL_DDR_MEM || (int)attr > (int)ACL_MEM_P2P_HUGE1G) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown memory attribute %d", fn, (int)attr);
+    }
+    int32_t device = -1;
+    aclError err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    size_t budget = device_budget();
+    pthread_mutex_lock(&memory_lock);
+    size_t used = device_used[device];
+    pthread_mutex_unlock(&memory_lock);
+    *total = budget;
+    *free_bytes = used >= budget ? 0 : budget - used;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes)
+{
+    const char *fn = "aclrtPointerGetAttributes";
+    if (ptr == NULL || attributes == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, ptr == NULL ? "ptr" : "attributes");
+    }
+    memset(attributes, 0, sizeof *attributes);
+    pthread_mutex_lock(&memory_lock);
+    allocation *a = find_locked((uintptr_t)ptr);
+    if (a == NULL) {
+        attributes->location.type = ACL_MEM_LOCATION_TYPE_UNREGISTERED;
+        attributes->pageSize = NORMAL_PAGE;
+    } else if (a->where == ACLEMU_MEM_DEVICE) {
+        attributes->location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+        attributes->location.id = (uint32_t)a->device;
+        attributes->pageSize = a->page_size;
+    } else {
+        attributes->location.type = ACL_MEM_LOCATION_TYPE_HOST;
+        attributes->pageSize = a->page_size;
+    }
+    pthread_mutex_unlock(&memory_lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize)
+{
+    const char *fn = "aclrtMemGetAddressRange";
+    aclemu_alloc found;
+    if (ptr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL", fn);
+    }
+    if (!aclemu_mem_find(ptr, &found)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not inside a live allocation", fn, ptr);
+    }
+    if (pbase != NULL) {
+        *pbase = found.base;
+    }
+    if (psize != NULL) {
+        *psize = found.size;
+    }
+    return ACL_SUCCESS;
+}

@@ -1,0 +1,524 @@
+/* Streams: each runs its tasks in submission order on its own worker thread. */
+#include "runtime.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0 };
+
+static int32_t next_stream_id; /* under the core lock */
+
+rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t priority, uint32_t flags, aclError *err)
+{
+    rt_stream *s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        *err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "out of host memory creating a stream");
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->changed, NULL);
+    s->ctx = ctx;
+    s->id = next_stream_id++;
+    s->priority = priority;
+    s->flags = flags;
+    s->is_default = is_default;
+    s->refs = 1;
+    s->error = ACL_SUCCESS;
+    *err = aclemu_handle_add(s, ACLEMU_KIND_STREAM);
+    if (*err != ACL_SUCCESS) {
+        pthread_cond_destroy(&s->changed);
+        pthread_mutex_destroy(&s->lock);
+        free(s);
+        return NULL;
+    }
+    s->next = ctx->streams;
+    ctx->streams = s;
+    if (is_default) {
+        ctx->default_stream = s;
+    }
+    return s;
+}
+
+void rt_stream_ref_locked(rt_stream *s)
+{
+    s->refs++;
+}
+
+void rt_stream_put(rt_stream *s)
+{
+    rt_lock();
+    bool last = --s->refs == 0;
+    rt_unlock();
+    if (last) {
+        pthread_cond_destroy(&s->changed);
+        pthread_mutex_destroy(&s->lock);
+        free(s);
+    }
+}
+
+rt_stream *rt_stream_get(aclrtStream handle, const char *fn, aclError *err)
+{
+    rt_lock();
+    rt_stream *s = NULL;
+    if (handle == NULL) {
+        rt_context *ctx = rt_current_context_locked();
+        if (ctx == NULL) {
+            rt_unlock();
+            *err = aclemu_set_error(ACL_ERROR_RT_CONTEXT_NULL,
+                                    "%s: stream is NULL (default stream) but this thread has no current context", fn);
+            return NULL;
+        }
+        s = ctx->default_stream;
+    } else if (aclemu_handle_is(handle, ACLEMU_KIND_STREAM)) {
+        s = handle;
+    } else {
+        rt_unlock();
+        /* the acl layer rejects unknown handles itself, with ACL_ERROR_INVALID_PARAM */
+        *err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live stream", fn, handle);
+        return NULL;
+    }
+    s->refs++;
+    rt_unlock();
+    *err = ACL_SUCCESS;
+    return s;
+}
+
+static void finish_task_locked(rt_stream *s, aclError result, const char *message)
+{
+    s->finished++;
+    if (result != ACL_SUCCESS && s->error == ACL_SUCCESS) {
+        s->error = result;
+        snprintf(s->error_message, sizeof s->error_message, "%s", message);
+    }
+    pthread_cond_broadcast(&s->changed);
+}
+
+static void *stream_worker(void *arg)
+{
+    rt_stream *s = arg;
+    pthread_mutex_lock(&s->lock);
+    for (;;) {
+        while (s->head == NULL && !s->stopping) {
+            pthread_cond_wait(&s->changed, &s->lock);
+        }
+        rt_task *task = s->head;
+        if (task == NULL) {
+            break; /* stopping and drained */
+        }
+        s->head = task->next;
+        if (s->head == NULL) {
+            s->tail = NULL;
+        }
+        if (s->discard) {
+            pthread_mutex_unlock(&s->lock);
+            if (task->free_arg != NULL) {
+                task->free_arg(task->arg, false);
+            }
+            free(task);
+            pthread_mutex_lock(&s->lock);
+            finish_task_locked(s, ACL_SUCCESS, "");
+            continue;
+        }
+        uint32_t task_id = (uint32_t)s->finished;
+        pthread_mutex_unlock(&s->lock);
+
+        aclError result = task->run(task->arg);
+        char message[RT_ERROR_MESSAGE_CAPACITY] = "";
+        if (result != ACL_SUCCESS) {
+            snprintf(message, sizeof message, "%s", aclemu_peek_error());
+        }
+        if (task->free_arg != NULL) {
+            task->free_arg(task->arg, true);
+        }
+        free(task);
+        if (result != ACL_SUCCESS) {
+            int32_t device = -1;
+            rt_lock();
+            if (s->ctx != NULL) {
+                device = s->ctx->device;
+            }
+            rt_unlock();
+            rt_exception_raise(device, s->id, task_id, result);
+        }
+        pthread_mutex_lock(&s->lock);
+        finish_task_locked(s, result, message);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg, const char *fn)
+{
+    rt_task *task = malloc(sizeof *task);
+    if (task == NULL) {
+        if (free_arg != NULL) {
+            free_arg(arg, false);
+        }
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    task->next = NULL;
+    task->run = run;
+    task->arg = arg;
+    task->free_arg = free_arg;
+    pthread_mutex_lock(&s->lock);
+    aclError err = ACL_SUCCESS;
+    if (s->stopping) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream %d is being destroyed", fn, s->id);
+    } else if (!s->worker_started) {
+        if (pthread_create(&s->worker, NULL, stream_worker, s) != 0) {
+            err = aclemu_set_error(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: cannot start the worker thread of stream %d",
+                                   fn, s->id);
+        } else {
+            s->worker_started = true;
+        }
+    }
+    if (err != ACL_SUCCESS) {
+        pthread_mutex_unlock(&s->lock);
+        free(task);
+        if (free_arg != NULL) {
+            free_arg(arg, false);
+        }
+        return err;
+    }
+    if (s->tail != NULL) {
+        s->tail->next = task;
+    } else {
+        s->head = task;
+    }
+    s->tail = task;
+    s->submitted++;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+    return ACL_SUCCESS;
+}
+
+aclError rt_stream_wait(rt_stream *s, int64_t timeout_ms, const char *fn)
+{
+    pthread_mutex_lock(&s->lock);
+    if (s->worker_started && pthread_equal(s->worker, pthread_self()) && s->finished < s->submitted) {
+        pthread_mutex_unlock(&s->lock);
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: a task of stream %d cannot wait for its own stream", fn,
+                                s->id);
+    }
+    uint64_t target = s->submitted;
+    struct timespec deadline;
+    if (timeout_ms >= 0) {
+        aclemu_deadline(&deadline, timeout_ms);
+    }
+    while (s->finished < target) {
+        if (timeout_ms < 0) {
+            pthread_cond_wait(&s->changed, &s->lock);
+        } else if (pthread_cond_timedwait(&s->changed, &s->lock, &deadline) == ETIMEDOUT && s->finished < target) {
+            uint64_t pending = target - s->finished;
+            pthread_mutex_unlock(&s->lock);
+            return aclemu_set_error(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
+                                    "%s: stream %d still has %llu task(s) running after %lld ms", fn, s->id,
+                                    (unsigned long long)pending, (long long)timeout_ms);
+        }
+    }
+    aclError err = s->error;
+    char message[RT_ERROR_MESSAGE_CAPACITY];
+    snprintf(message, sizeof message, "%s", s->error_message);
+    s->error = ACL_SUCCESS;
+    s->error_message[0] = '\0';
+    pthread_mutex_unlock(&s->lock);
+    if (err != ACL_SUCCESS) {
+        return aclemu_set_error(err, "%s: a task on stream %d failed: %s", fn, s->id, message);
+    }
+    return ACL_SUCCESS;
+}
+
+void rt_stream_shutdown(rt_stream *s, bool force)
+{
+    pthread_mutex_lock(&s->lock);
+    s->stopping = true;
+    s->discard = s->discard || force;
+    bool started = s->worker_started;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+    if (started) {
+        if (pthread_equal(s->worker, pthread_self())) {
+            /* destroyed from one of its own tasks: the worker finishes by itself */
+            pthread_detach(s->worker);
+            pthread_mutex_lock(&s->lock);
+            s->discard = true;
+            pthread_mutex_unlock(&s->lock);
+            return; /* the worker holds no reference; keep the memory (a small, rare leak) */
+        }
+        pthread_join(s->worker, NULL);
+    }
+    rt_stream_put(s);
+}
+
+aclError aclemu_stream_submit(aclrtStream stream, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
+                              const char *fn)
+{
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s == NULL) {
+        if (free_arg != NULL) {
+            free_arg(arg, false);
+        }
+        return err;
+    }
+    err = rt_stream_enqueue(s, run, arg, free_arg, fn);
+    rt_stream_put(s);
+    return err;
+}
+
+aclError aclemu_stream_check(aclrtStream stream, const char *fn)
+{
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s != NULL) {
+        rt_stream_put(s);
+    }
+    return err;
+}
+
+aclError aclemu_stream_sync(aclrtStream stream, int64_t timeout_ms, const char *fn)
+{
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s == NULL) {
+        return err;
+    }
+    err = rt_stream_wait(s, timeout_ms, fn);
+    rt_stream_put(s);
+    return err;
+}
+
+static aclError create_stream(aclrtStream *stream, uint32_t priority, uint32_t flags, const char *fn)
+{
+    if (stream == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
+    }
+    if (priority > LOWEST_PRIORITY) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: priority %u is outside [%d, %d]", fn, priority,
+                                HIGHEST_PRIORITY, LOWEST_PRIORITY);
+    }
+    rt_lock();
+    rt_context *ctx = rt_current_context_locked();
+    if (ctx == NULL) {
+        rt_unlock();
+        return aclemu_set_error(ACL_ERROR_RT_CONTEXT_NULL, "%s: no current context on this thread", fn);
+    }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_new_locked(ctx, false, priority, flags, &err);
+    rt_unlock();
+    if (s != NULL) {
+        *stream = s;
+    }
+    return err;
+}
+
+aclError aclrtCreateStream(aclrtStream *stream)
+{
+    return create_stream(stream, 0, 0, "aclrtCreateStream");
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
+{
+    return create_stream(stream, priority, flag, "aclrtCreateStreamWithConfig");
+}
+
+aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void)
+{
+    aclrtStreamConfigHandle *handle = calloc(1, sizeof *handle);
+    if (handle == NULL || aclemu_handle_add(handle, ACLEMU_KIND_STREAM_CONFIG) != ACL_SUCCESS) {
+        free(handle);
+        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "aclrtCreateStreamConfigHandle: out of host memory");
+        return NULL;
+    }
+    return handle;
+}
+
+aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle)
+{
+    if (!aclemu_handle_remove(handle, ACLEMU_KIND_STREAM_CONFIG)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStreamConfigHandle: %p is not a live handle",
+                                (void *)handle);
+    }
+    free(handle);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamConfigAttr attr, const void *attrValue,
+                                 size_t valueSize)
+{
+    const char *fn = "aclrtSetStreamConfigOpt";
+    if (!aclemu_handle_is(handle, ACLEMU_KIND_STREAM_CONFIG)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live handle", fn, (void *)handle);
+    }
+    if (attrValue == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: attrValue is NULL", fn);
+    }
+    size_t need = 0;
+    switch (attr) {
+    case ACL_RT_STREAM_WORK_ADDR_PTR:
+        need = sizeof handle->workptr;
+        break;
+    case ACL_RT_STREAM_WORK_SIZE:
+        need = sizeof handle->workSize;
+        break;
+    case ACL_RT_STREAM_FLAG:
+        need = sizeof handle->flag;
+        break;
+    case ACL_RT_STREAM_PRIORITY:
+        need = sizeof handle->priority;
+        break;
+    default:
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
+    }
+    if (valueSize != need) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: attribute %d takes %zu bytes, not %zu", fn, (int)attr,
+                                need, valueSize);
+    }
+    void *field = attr == ACL_RT_STREAM_WORK_ADDR_PTR ? (void *)&handle->workptr
+                  : attr == ACL_RT_STREAM_WORK_SIZE   ? (void *)&handle->workSize
+                  : attr == ACL_RT_STREAM_FLAG        ? (void *)&handle->flag
+                                                      : (void *)&handle->priority;
+    memcpy(field, attrValue, need);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle *handle)
+{
+    if (handle == NULL) {
+        return create_stream(stream, 0, 0, "aclrtCreateStreamV2");
+    }
+    if (!aclemu_handle_is(handle, ACLEMU_KIND_STREAM_CONFIG)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtCreateStreamV2: %p is not a live config handle",
+                                (const void *)handle);
+    }
+    return create_stream(stream, handle->priority, (uint32_t)handle->flag, "aclrtCreateStreamV2");
+}
+
+static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
+{
+    if (stream == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
+    }
+    rt_lock();
+    if (!aclemu_handle_is(stream, ACLEMU_KIND_STREAM)) {
+        rt_unlock();
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live stream", fn, stream);
+    }
+    rt_stream *s = stream;
+    if (s->is_default) {
+        rt_unlock();
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the default stream cannot be destroyed", fn);
+    }
+    aclemu_handle_remove(s, ACLEMU_KIND_STREAM);
+    if (s->ctx != NULL) {
+        for (rt_stream **link = &s->ctx->streams; *link != NULL; link = &(*link)->next) {
+            if (*link == s) {
+                *link = s->next;
+                break;
+            }
+        }
+        s->ctx = NULL;
+    }
+    s->next = NULL;
+    rt_unlock();
+    rt_report_forget_stream(s);
+    rt_stream_shutdown(s, force);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream)
+{
+    return destroy_stream(stream, false, "aclrtDestroyStream");
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream)
+{
+    return destroy_stream(stream, true, "aclrtDestroyStreamForce");
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream)
+{
+    return aclemu_stream_sync(stream, -1, "aclrtSynchronizeStream");
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
+{
+    if (timeout < -1 || timeout == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                "aclrtSynchronizeStreamWithTimeout: timeout %d must be -1 (forever) or > 0 ms",
+                                timeout);
+    }
+    return aclemu_stream_sync(stream, timeout, "aclrtSynchronizeStreamWithTimeout");
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
+{
+    if (status == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtStreamQuery: status is NULL");
+    }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, "aclrtStreamQuery", &err);
+    if (s == NULL) {
+        return err;
+    }
+    pthread_mutex_lock(&s->lock);
+    *status = s->finished == s->submitted ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+    pthread_mutex_unlock(&s->lock);
+    rt_stream_put(s);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId)
+{
+    if (streamId == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetId: streamId is NULL");
+    }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, "aclrtStreamGetId", &err);
+    if (s != NULL) {
+        *streamId = s->id;
+        rt_stream_put(s);
+    }
+    return err;
+}
+
+aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority)
+{
+    if (priority == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetPriority: priority is NULL");
+    }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, "aclrtStreamGetPriority", &err);
+    if (s != NULL) {
+        *priority = s->priority;
+        rt_stream_put(s);
+    }
+    return err;
+}
+
+aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
+{
+    if (flags == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtStreamGetFlags: flags is NULL");
+    }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, "aclrtStreamGetFlags", &err);
+    if (s != NULL) {
+        *flags = s->flags;
+        rt_stream_put(s);
+    }
+    return err;
+}
+
+aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority, int32_t *greatestPriority)
+{
+    if (leastPriority == NULL || greatestPriority == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtDeviceGetStreamPriorityRange: an output is NULL");
+    }
+    *leastPriority = LOWEST_PRIORITY;
+    *greatestPriority = HIGHEST_PRIORITY;
+    return ACL_SUCCESS;
+}
