@@ -27,6 +27,20 @@ static bool live_dataset(const aclmdlDataset *dataset, const char *fn)
     return false;
 }
 
+/* A live dataset with a buffer at `index`. */
+static bool valid_index(const aclmdlDataset *dataset, size_t index, const char *fn)
+{
+    if (!live_dataset(dataset, fn)) {
+        return false;
+    }
+    if (index >= dataset->count) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: index %zu is out of range (%zu buffers)", fn, index,
+                         dataset->count);
+        return false;
+    }
+    return true;
+}
+
 aclError aclmdlDestroyDataset(const aclmdlDataset *dataset)
 {
     if (!live_dataset(dataset, "aclmdlDestroyDataset")) {
@@ -80,30 +94,17 @@ size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset *dataset)
 
 aclDataBuffer *aclmdlGetDatasetBuffer(const aclmdlDataset *dataset, size_t index)
 {
-    const char *fn = "aclmdlGetDatasetBuffer";
-    if (!live_dataset(dataset, fn)) {
-        return NULL;
-    }
-    if (index >= dataset->count) {
-        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: index %zu is out of range (%zu buffers)", fn, index,
-                         dataset->count);
-        return NULL;
-    }
-    return dataset->buffers[index];
+    return valid_index(dataset, index, "aclmdlGetDatasetBuffer") ? dataset->buffers[index] : NULL;
 }
 
 aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tensorDesc, size_t index)
 {
     const char *fn = "aclmdlSetDatasetTensorDesc";
-    if (!live_dataset(dataset, fn)) {
+    if (!valid_index(dataset, index, fn)) {
         return ACL_ERROR_INVALID_PARAM;
     }
     if (!aclemu_handle_is(tensorDesc, ACLEMU_KIND_TENSOR_DESC)) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live tensor desc", fn, (void *)tensorDesc);
-    }
-    if (index >= dataset->count) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: index %zu is out of range (%zu buffers)", fn, index,
-                                dataset->count);
     }
     aclTensorDesc *copy = aclemu_tensor_desc_clone(tensorDesc);
     if (copy == NULL) {
@@ -118,14 +119,5 @@ aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *dataset, aclTensorDesc *tenso
 
 aclTensorDesc *aclmdlGetDatasetTensorDesc(const aclmdlDataset *dataset, size_t index)
 {
-    const char *fn = "aclmdlGetDatasetTensorDesc";
-    if (!live_dataset(dataset, fn)) {
-        return NULL;
-    }
-    if (index >= dataset->count) {
-        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: index %zu is out of range (%zu buffers)", fn, index,
-                         dataset->count);
-        return NULL;
-    }
-    return dataset->descs[index];
+    return valid_index(dataset, index, "aclmdlGetDatasetTensorDesc") ? dataset->descs[index] : NULL;
 }

@@ -347,47 +347,51 @@ static bool event_complete_locked(const rt_event *e)
     return e->recorded > 0 && e->completed >= e->recorded && !e->reset;
 }
 
-aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+/* Reads the two facts the query APIs report: complete, and whether a wait would pass now
+ * (every submitted record has executed). */
+static aclError query_event(aclrtEvent event, const void *status, const char *fn, bool *complete, bool *wait_passes)
 {
     if (status == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtQueryEvent: status is NULL");
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: status is NULL", fn);
     }
     rt_lock();
-    rt_event *e = live_event_locked(event, "aclrtQueryEvent", "event");
+    rt_event *e = live_event_locked(event, fn, "event");
     if (e != NULL) {
-        *status = event_complete_locked(e) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+        *complete = event_complete_locked(e);
+        *wait_passes = e->completed >= e->recorded;
     }
     rt_unlock();
     return e ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+{
+    bool complete = false, wait_passes = false;
+    aclError err = query_event(event, status, "aclrtQueryEvent", &complete, &wait_passes);
+    if (err == ACL_SUCCESS) {
+        *status = complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+    }
+    return err;
 }
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
 {
-    if (status == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventStatus: status is NULL");
+    bool complete = false, wait_passes = false;
+    aclError err = query_event(event, status, "aclrtQueryEventStatus", &complete, &wait_passes);
+    if (err == ACL_SUCCESS) {
+        *status = complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
     }
-    rt_lock();
-    rt_event *e = live_event_locked(event, "aclrtQueryEventStatus", "event");
-    if (e != NULL) {
-        *status = event_complete_locked(e) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
-    }
-    rt_unlock();
-    return e ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+    return err;
 }
 
-/* A wait on the event would pass now: every submitted record has executed. */
 aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status)
 {
-    if (status == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtQueryEventWaitStatus: status is NULL");
+    bool complete = false, wait_passes = false;
+    aclError err = query_event(event, status, "aclrtQueryEventWaitStatus", &complete, &wait_passes);
+    if (err == ACL_SUCCESS) {
+        *status = wait_passes ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
     }
-    rt_lock();
-    rt_event *e = live_event_locked(event, "aclrtQueryEventWaitStatus", "event");
-    if (e != NULL) {
-        *status = e->completed >= e->recorded ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
-    }
-    rt_unlock();
-    return e ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
+    return err;
 }
 
 /* Fetch the time of an executed record; names the failure otherwise. */
