@@ -370,7 +370,8 @@ def test_concurrent_adds_to_separate_repositories(device: int, fv: FvSession,
         check(acl.rt.set_context(device), "set_context in thread")
         add_all(id0, chunks)
 
-    threads = [threading.Thread(target=add_with_context, args=(key[0], batch)) for key, batch in batches.items()]
+    threads = [threading.Thread(target=add_with_context, args=(key[0], batch))
+               for key, batch in batches.items()]
     for thread in threads:
         thread.start()
     for thread in threads:
