@@ -31,6 +31,7 @@ class Irregular:
     shape: Optional[str] = None  # pyACL's call shape, e.g. "(model_desc, index) -> (dict, ret)"
     impl: Optional[str] = None  # "acl._pyacl.mdl:get_input_dims" once hand-written
     note: str = ""
+    params: dict[str, str] = field(default_factory=dict)  # C parameter -> reviewed kind ("handle"/"out")
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class IrregularTable:
 
         def entries(rows: dict[str, Any]) -> dict[str, Irregular]:
             return {
-                k: Irregular(v["group"], v.get("shape"), v.get("impl"), v.get("note", ""))
+                k: Irregular(v["group"], v.get("shape"), v.get("impl"), v.get("note", ""), v.get("params", {}))
                 for k, v in rows.items()
             }
 
@@ -175,7 +176,8 @@ def build_plan(
     bindings = []
     for fn in sorted(api.functions, key=lambda f: f.name):
         module, py_name = names.python_name(fn.name)
-        cls = classify(fn, facts)
+        entry = irregular.functions.get(fn.name)
+        cls = classify(fn, facts, entry.params if entry else None)
         bindings.append(
             FunctionBinding(
                 fn=fn,
@@ -183,7 +185,7 @@ def build_plan(
                 py_name=py_name,
                 aliases=tuple(names.alias_names(fn.name)),
                 cls=cls,
-                irregular=irregular.functions.get(fn.name),
+                irregular=entry,
                 unsigned_ret=_unsigned_ret(module, cls),
             )
         )

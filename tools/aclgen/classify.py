@@ -19,6 +19,7 @@ buffer, also an address. pyACL shapes for those are hand-written (tools/data/irr
 
 from __future__ import annotations
 
+import dataclasses
 import keyword
 import re
 from dataclasses import dataclass
@@ -75,6 +76,7 @@ FLOAT_TYPES = frozenset({"float", "double", "long double"})
 ACL_ERROR_API_NOT_SUPPORT = 200001
 
 _COUNT_NAME = re.compile(r"(size|len|length|num|count|cnt|capacity|number)$", re.IGNORECASE)
+_ELEMENT_COUNT_NAME = re.compile(r"(num|count|cnt|number)", re.IGNORECASE)
 _TRAILING_POINTER = re.compile(r"\*\s*(?:const\s*)?$")
 _FIRST_ARRAY_DIM = re.compile(r"\[[^\]]*\]")
 
@@ -212,13 +214,21 @@ def _scalar_py_type(category: str) -> str:
     return {"float": "float", "bool": "bool"}.get(category, "int")
 
 
-def _next_is_count(params: list[Param], index: int, facts: TypeFacts) -> bool:
+def _next_is_count(params: list[Param], index: int, facts: TypeFacts, strict: bool = False) -> bool:
+    """The next parameter counts the elements of this one.
+
+    Plain: an integer value named like a count or size. `strict` (handle arrays the caller passes
+    inout): an element count, possibly itself inout (`aclrtStream *streams, uint32_t *numStreams`).
+    """
     if index + 1 >= len(params):
         return False
     nxt = params[index + 1]
     resolved = facts.resolve(nxt.type)
-    is_int = resolved.pointers == 0 and not resolved.array_dims and facts.category(resolved.base) == "int"
-    return is_int and bool(_COUNT_NAME.search(nxt.name or ""))
+    levels = 1 if strict else 0
+    is_int = resolved.pointers <= levels and not resolved.array_dims
+    is_int = is_int and facts.category(resolved.base) == "int"
+    pattern = _ELEMENT_COUNT_NAME if strict else _COUNT_NAME
+    return is_int and bool(pattern.search(nxt.name or ""))
 
 
 def classify_param(params: list[Param], index: int, facts: TypeFacts, py_name: str) -> ParamPlan:
@@ -277,8 +287,21 @@ def classify_param(params: list[Param], index: int, facts: TypeFacts, py_name: s
     if t.const_pointee or direction == "in":
         return handle("input pointer array")
     if t.pointers == 2:
+        if direction == "inout" and _next_is_count(params, index, facts, strict=True):
+            return handle("handle array filled by the function (count follows)")
         return _out(c_name, py_name, text, "handle", "uintptr_t", direction, None, "handle out")
     return handle("multi-level pointer")
+
+
+def retarget(p: ParamPlan, kind: str) -> ParamPlan:
+    """The reviewed kind of a parameter the doc tags mislead on (tools/data/irregular.json `params`)."""
+    if kind == p.kind:
+        return p
+    if kind == "handle":
+        return ParamPlan(p.c_name, p.py_name, "handle", p.c_type, "uintptr_t", reason="reviewed: address")
+    if kind == "out" and p.kind == "inout":
+        return dataclasses.replace(p, kind="out", shim_type=None, reason=p.reason + " (reviewed: out only)")
+    raise ValueError(f"cannot make {p.kind} parameter {p.c_name} a {kind}")
 
 
 def _out(
@@ -330,12 +353,18 @@ def classify_return(fn: Function, facts: TypeFacts) -> ReturnPlan:
     return ReturnPlan("handle", rt.text, "uintptr_t", "int", "0", False, resolved_base=t.base)
 
 
-def classify(fn: Function, facts: TypeFacts) -> Classification:
+def classify(fn: Function, facts: TypeFacts, reviewed: Optional[dict[str, str]] = None) -> Classification:
+    """`reviewed` maps C parameter names to the kind reviewed data gives them."""
     taken: set[str] = set()
     params = [
         classify_param(fn.params, i, facts, python_identifier(p.name or f"arg{i}", taken))
         for i, p in enumerate(fn.params)
     ]
+    reviewed = reviewed or {}
+    unknown = set(reviewed) - {p.c_name for p in params}
+    if unknown:
+        raise ValueError(f"{fn.name}: reviewed kinds name unknown parameters {sorted(unknown)}")
+    params = [retarget(p, reviewed[p.c_name]) if p.c_name in reviewed else p for p in params]
     ret = classify_return(fn, facts)
     reason = None
     if fn.variadic:
