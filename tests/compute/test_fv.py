@@ -197,14 +197,24 @@ def fill_1n(fv: FvSession, rng: np.random.Generator) -> None:
 # ----------------------------------------------------------------------------- C level
 
 
-def test_engine_c_level_checks_pass(tmp_path: Path) -> None:
-    binary = tmp_path / "fv_engine_test"
+def _build_and_run(tmp_path: Path, source: str, *extra: str) -> None:
+    """Compile tests/compute/c_fv/<source> with `extra` inputs and run it; it prints "ok" on success."""
+    binary = tmp_path / Path(source).stem
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     subprocess.run([compiler, "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", f"-I{ROOT / 'emulator'}",
-                    str(ROOT / "tests/compute/c_fv/fv_engine_test.c"), str(ROOT / "emulator/fv_engine.c"),
-                    "-lm", "-o", str(binary)], check=True)
-    run = subprocess.run([str(binary)], capture_output=True, text=True)
+                    f"-I{ROOT / 'headers'}", str(ROOT / "tests/compute/c_fv" / source), *extra, "-lm",
+                    "-o", str(binary)], check=True)
+    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
+
+
+def test_engine_c_level_checks_pass(tmp_path: Path) -> None:
+    _build_and_run(tmp_path, "fv_engine_test.c", str(ROOT / "emulator/fv_engine.c"))
+
+
+def test_api_c_level_run_against_the_emulator_library(tmp_path: Path) -> None:
+    library = ROOT / "acl/_emulator"
+    _build_and_run(tmp_path, "fv_api_test.c", f"-L{library}", "-laclemu", f"-Wl,-rpath,{library}")
 
 
 # ------------------------------------------------------------------ searches vs reference
