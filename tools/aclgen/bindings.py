@@ -48,8 +48,14 @@ class IrregularTable:
 
         def entries(rows: dict[str, Any]) -> dict[str, Irregular]:
             return {
-                k: Irregular(v["group"], v.get("shape"), v.get("impl"), v.get("note", ""), v.get("params", {}))
-                for k, v in rows.items()
+                name: Irregular(
+                    row["group"],
+                    row.get("shape"),
+                    row.get("impl"),
+                    row.get("note", ""),
+                    row.get("params", {}),
+                )
+                for name, row in rows.items()
             }
 
         return cls(entries(data.get("functions", {})), entries(data.get("extras", {})))

@@ -1,0 +1,83 @@
+"""`.pyi` stubs: every function of a module with parameter and return types, and its constants.
+
+All parameters are positional-only, as in pyACL. Each docstring names the C function and its
+header; hand-written (irregular) functions say where they live and pyACL's shape.
+"""
+
+from __future__ import annotations
+
+from aclgen.bindings import BindingPlan, FunctionBinding
+from aclgen.emit_constants import all_constants, module_constants
+from aclgen.ir import Api
+from aclgen.naming import MODULES, dotted_module
+
+_PY_TYPES = {
+    "int": "int",
+    "float": "float",
+    "bool": "bool",
+    "str": "str | None",
+    "dict": "dict[str, Any]",
+    "None": "None",
+}
+
+
+def _returns(b: FunctionBinding) -> str:
+    items = [_PY_TYPES[p.py_type] for p in b.cls.outs]
+    if b.cls.ret.kind != "void":
+        items.append(_PY_TYPES[b.cls.ret.py_type])
+    if not items:
+        return "None"
+    return items[0] if len(items) == 1 else f"tuple[{', '.join(items)}]"
+
+
+def _signature(b: FunctionBinding) -> str:
+    if b.hand_written:
+        return "*args: Any) -> Any"
+    params = [
+        f"{p.py_name}: {_PY_TYPES['str'] if p.kind == 'string' else _PY_TYPES[p.py_type]}"
+        for p in b.cls.inputs
+    ]
+    if params:
+        params.append("/")
+    return f"{', '.join(params)}) -> {_returns(b)}"
+
+
+def _doc(b: FunctionBinding) -> str:
+    doc = f"{b.c_name} ({b.fn.header})."
+    if b.irregular is not None and b.irregular.impl:
+        doc += f" Hand-written: {b.irregular.impl}; pyACL shape {b.irregular.shape}."
+    elif b.irregular is not None and b.irregular.shape and b.irregular.group != "reviewed-params":
+        doc += f" Generic form; pyACL's shape {b.irregular.shape} is not written yet."
+    return doc.replace('"', "'")
+
+
+def emit_module_stub(plan: BindingPlan, module: str) -> str:
+    lines = [f'"""{dotted_module(module)} (generated stubs)."""', "", "from typing import Any", ""]
+    lines += [f"{c.name}: int" for c in module_constants(plan, module)]
+    for b in plan.module_functions(module):
+        if not b.bound:
+            continue
+        lines += ["", f"def {b.py_name}({_signature(b)}:", f'    """{_doc(b)}"""']
+        for alias in b.aliases:
+            if alias.module == module and alias.kind == "alias":
+                lines += [
+                    "",
+                    f"def {alias.name}({_signature(b)}:",
+                    f'    """Alias of {b.py_name}: {_doc(b)}"""',
+                ]
+            elif alias.module == module and plan.irregular.extras.get(f"{module}.{alias.name}") is not None:
+                extra = plan.irregular.extras[f"{module}.{alias.name}"]
+                if extra.impl:
+                    lines += [
+                        "",
+                        f"def {alias.name}(*args: Any) -> Any:",
+                        f'    """Hand-written over {b.c_name}: {extra.impl}."""',
+                    ]
+    return "\n".join(lines) + "\n"
+
+
+def emit_stubs(api: Api, plan: BindingPlan) -> dict[str, str]:
+    """File name -> text: `<module>.pyi` for every module, `constants.pyi`."""
+    files = {f"{module}.pyi": emit_module_stub(plan, module) for module in MODULES}
+    files["constants.pyi"] = "\n".join(f"{c.name}: int" for c in all_constants(api)[0]) + "\n"
+    return files
