@@ -12,7 +12,9 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 if str(REPO / "tools") not in sys.path:
     sys.path.insert(0, str(REPO / "tools"))
 
+from aclgen.bindings import BindingPlan, Irregular, IrregularTable, build_plan  # noqa: E402
 from aclgen.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
+from aclgen.naming import NameTable  # noqa: E402
 
 
 def T(
@@ -115,13 +117,23 @@ def fixture_api() -> Api:
                 Field("height", T("hi_u32"), bitfield_width=16),
                 Field("value", T("hi_vpc_value")),
                 Field(None, T(""), kind="union", fields=[Field("stride", U32), Field("pitch", U32)]),
-                Field("align8", T("uint64_t"), aligned=8),
                 Field("flag", T("hi_vpc_flag")),
             ],
             dvpp,
             24,
         ),
     ]
+    api.records.append(
+        Record(
+            "hi_vdec_stream",
+            "hi_vdec_stream",
+            "struct",
+            [Field("addr", T("hi_u8 *", "hi_u8", 1), aligned=8), Field("len", T("hi_u32"))],
+            dvpp,
+            25,
+        )
+    )
+    api.typedefs.append(Typedef("hi_u8", T("unsigned char"), dvpp, 26))
     api.order = [
         "typedef aclError",
         "typedef aclrtStream",
@@ -140,6 +152,8 @@ def fixture_api() -> Api:
         "typedef hi_vpc_flag",
         "typedef hi_vpc_value",
         "struct hi_vpc_pic_info",
+        "typedef hi_u8",
+        "struct hi_vdec_stream",
     ]
     api.constants = [
         Constant("ACL_SUCCESS", 0, "int", "static_const", base),
@@ -320,6 +334,14 @@ def fixture_api() -> Api:
             header=dvpp,
         ),
     ]
+    api.functions.append(
+        F(
+            "hi_mpi_vdec_get_stream",
+            T("hi_s32"),
+            [P("chn", T("hi_s32"), "in"), P("stream", T("hi_vdec_stream *", "hi_vdec_stream", 1), "out")],
+            header=dvpp,
+        )
+    )
     return api
 
 
@@ -331,3 +353,25 @@ def check_golden(name: str, text: str) -> None:
         path.write_text(text, encoding="utf-8")
     expected = path.read_text(encoding="utf-8")
     assert text == expected, f"{name} differs from its golden file (ACLGEN_UPDATE_GOLDEN=1 to accept)"
+
+
+def fixture_irregular() -> IrregularTable:
+    """A small reviewed table: one hand-written function, one composite helper."""
+    return IrregularTable(
+        functions={
+            "aclmdlGetInputDims": Irregular(
+                "dict", "(handle, uint64) -> (dict, ret)", "acl._pyacl.mdl:get_input_dims"
+            ),
+            "aclprofGetOpType": Irregular("string-buffer", "(handle, uint64, uint, uint64) -> (str, ret)"),
+        },
+        extras={
+            "prof.get_op_type_v2": Irregular(
+                "composite", "(handle, uint64, uint) -> (str, ret)", "acl._pyacl.prof:op_type_v2"
+            )
+        },
+    )
+
+
+def fixture_plan() -> tuple[Api, BindingPlan]:
+    api = fixture_api()
+    return api, build_plan(api, NameTable.load(), fixture_irregular())

@@ -220,8 +220,9 @@ def emit_module(plan: BindingPlan, module: str) -> str:
         "",
         _HEAD,
     ]
-    needs_structs = any(p.out_kind == "struct" for b in bindings for p in b.cls.outs) or any(
-        b.cls.ret.kind == "struct" for b in bindings
+    generic = [b for b in bindings if not b.hand_written]
+    needs_structs = any(p.out_kind == "struct" for b in generic for p in b.cls.outs) or any(
+        b.cls.ret.kind == "struct" for b in generic
     )
     if needs_structs:
         lines.append("from acl._generated import _structs")
@@ -231,7 +232,6 @@ def emit_module(plan: BindingPlan, module: str) -> str:
     constants = module_constants(plan, module)
     if constants:
         lines += [*constant_lines(constants), ""]
-    generic = [b for b in bindings if not b.hand_written]
     lines += [f"{_shim_global(b)} = _lib.{b.c_name}" for b in generic]
     if any(p.kind == "string" for b in generic if not b.direct for p in b.cls.inputs):
         lines += ["", "", _NOT_STR.rstrip()]

@@ -1,0 +1,101 @@
+/* Shared between the model area files (model*.c): what a loaded model looks like. */
+#ifndef ACLEMU_MODEL_INTERNAL_H
+#define ACLEMU_MODEL_INTERNAL_H
+
+#include "emu.h"
+#include "model_executor.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+/* Handle kinds of this area that emu.h does not name. */
+#define ACLEMU_KIND_MODEL_EXEC_CONFIG (ACLEMU_KIND_AREA_FREE + 16)
+
+#define MODEL_MSG_LEN 512
+
+typedef enum model_dynamic_kind {
+    MODEL_STATIC = 0,
+    MODEL_DYNAMIC_BATCH, /* every symbolic dim is dim 0 of its input */
+    MODEL_DYNAMIC_HW,    /* one 4-D input, symbolic exactly in H and W */
+    MODEL_DYNAMIC_DIMS   /* anything else: one gear value per symbolic dim */
+} model_dynamic_kind;
+
+typedef struct model_tensor_info {
+    char name[ACL_MAX_TENSOR_NAME_LEN];
+    aclDataType dtype;
+    aclFormat format;
+    size_t rank;
+    int64_t dims[ACL_MAX_DIM_CNT];     /* -1 where the gear decides */
+    int64_t max_dims[ACL_MAX_DIM_CNT]; /* dims at the gear giving this tensor its largest size */
+    size_t max_size;                   /* bytes at that gear */
+} model_tensor_info;
+
+/* Immutable once built; shared by the model and every desc filled from it. */
+typedef struct model_info {
+    atomic_int refs;
+    size_t num_inputs; /* counts the gear input of a dynamic model (always the last one) */
+    size_t num_outputs;
+    model_tensor_info *inputs;
+    model_tensor_info *outputs;
+    model_dynamic_kind kind;
+    size_t num_symbolic; /* symbolic dims over all model inputs, in input then dim order */
+    size_t *symbolic_input;
+    size_t *symbolic_dim;
+    size_t gear_len;  /* values per gear: 1 (batch), 2 (H, W) or num_symbolic */
+    size_t num_gears;
+    uint64_t *gears;  /* num_gears * gear_len */
+} model_info;
+
+/* A loaded model. `refs` counts the registry entry plus every execution in flight, so an
+ * unload during an asynchronous execution frees it only when that execution is done. */
+typedef struct emu_model {
+    atomic_int refs;
+    uint32_t id;
+    aclemu_model_executor ops;
+    uint64_t token;
+    model_info *info;
+    pthread_mutex_t cur_lock; /* guards cur_ranks/cur_dims */
+    size_t *cur_ranks;        /* output shapes of the last execution (num_outputs) */
+    int64_t *cur_dims;        /* num_outputs * ACL_MAX_DIM_CNT */
+    bool has_run;
+} emu_model;
+
+struct aclmdlDesc {
+    uint32_t model_id;
+    model_info *info; /* NULL until filled */
+};
+
+/* model_info.c */
+/* Describe the model behind `token` through `ops`, choose its gears and sizes into *out.
+ * The error is recorded (naming fn) on failure. */
+aclError model_info_build(const aclemu_model_executor *ops, uint64_t token, size_t num_inputs,
+                          size_t num_outputs, const char *fn, model_info **out);
+model_info *model_info_ref(model_info *info);
+void model_info_unref(model_info *info);
+/* Bytes of a tensor of `dtype` and the given dims (0 when a dim is negative or the dtype has
+ * no byte size); sets *overflow when the product does not fit. */
+size_t model_tensor_bytes(aclDataType dtype, size_t rank, const int64_t *dims, bool *overflow);
+/* Concrete shapes of the real inputs for gear `gear` (gear_len values): fills ranks/dims for
+ * inputs 0..n-1 where n excludes the gear input. */
+void model_info_shapes_for_gear(const model_info *info, const uint64_t *gear, size_t *ranks, int64_t *dims);
+/* Index of the gear matching `values`, or -1. */
+long model_info_find_gear(const model_info *info, const uint64_t *values);
+/* Number of real (user data) inputs. */
+size_t model_info_data_inputs(const model_info *info);
+
+/* model.c */
+/* Look a loaded model up and take a reference (release with emu_model_release). NULL and
+ * ACL_ERROR_GE_EXEC_MODEL_ID_INVALID recorded, naming fn, when the id is unknown. */
+emu_model *emu_model_acquire(uint32_t model_id, const char *fn);
+void emu_model_release(emu_model *model);
+/* Like emu_model_acquire but records nothing when the id is unknown. */
+emu_model *emu_model_find(uint32_t model_id);
+/* Read a whole file into memory (caller frees). Records the error naming fn. */
+aclError model_read_file(const char *path, void **data, size_t *size, const char *fn);
+/* The checks of aclmdlLoadFromFile / aclmdlLoadFromMem (init, context, arguments), then the load. */
+aclError model_load_file(const char *path, uint32_t *model_id, const char *fn);
+aclError model_load_mem(const void *data, size_t size, uint32_t *model_id, const char *fn);
+/* Load model bytes: the common part of every aclmdlLoad* variant. */
+aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, const char *fn);
+
+#endif /* ACLEMU_MODEL_INTERNAL_H */

@@ -1,0 +1,4 @@
+"""acl.blas (generated stubs)."""
+
+from typing import Any
+

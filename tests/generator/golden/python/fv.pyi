@@ -1,0 +1,4 @@
+"""acl.fv (generated stubs)."""
+
+from typing import Any
+

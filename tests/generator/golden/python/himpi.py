@@ -1,0 +1,71 @@
+"""acl.himpi: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""
+
+from acl import _missing
+from acl._generated._acl_cffi import ffi as _ffi
+from acl._generated._acl_cffi import lib as _lib
+
+from acl._generated import _structs
+
+_NULL = _ffi.NULL
+_string = _ffi.string
+
+HI_VPC_NEG = -1
+HI_VPC_BIG = 2147483648
+HI_ERR_VPC_NULL_PTR = -1610317818
+
+_hi_mpi_sys_init = _lib.hi_mpi_sys_init
+_hi_mpi_vdec_get_stream = _lib.hi_mpi_vdec_get_stream
+_hi_mpi_vpc_fill = _lib.hi_mpi_vpc_fill
+_hi_mpi_vpc_get_pic = _lib.hi_mpi_vpc_get_pic
+
+
+def sys_init():
+    try:
+        _r = _hi_mpi_sys_init()
+    except (TypeError, OverflowError) as e:
+        raise type(e)(f"acl.himpi.sys_init: {e}") from None
+    return _r & 0xFFFFFFFF
+
+
+def vdec_get_stream(chn):
+    try:
+        _r = _hi_mpi_vdec_get_stream(chn)
+    except (TypeError, OverflowError) as e:
+        raise type(e)(f"acl.himpi.vdec_get_stream: {e}") from None
+    return _structs.hi_vdec_stream(_r.stream), _r.ret & 0xFFFFFFFF
+
+
+def vpc_fill(chn, pic):
+    try:
+        _r = _hi_mpi_vpc_fill(chn, pic)
+    except (TypeError, OverflowError) as e:
+        raise type(e)(f"acl.himpi.vpc_fill: {e}") from None
+    return _r.task_id, _r.ret & 0xFFFFFFFF
+
+
+def vpc_get_pic(chn):
+    try:
+        _r = _hi_mpi_vpc_get_pic(chn)
+    except (TypeError, OverflowError) as e:
+        raise type(e)(f"acl.himpi.vpc_get_pic: {e}") from None
+    return _structs.hi_vpc_pic_info(_r.pic), _r.ret & 0xFFFFFFFF
+
+__all__ = [
+    "sys_init",
+    "vdec_get_stream",
+    "vpc_fill",
+    "vpc_get_pic",
+    "HI_VPC_NEG",
+    "HI_VPC_BIG",
+    "HI_ERR_VPC_NULL_PTR",
+]
+
+_missing.bind(
+    globals(),
+    {
+        "sys_init": "hi_mpi_sys_init",
+        "vdec_get_stream": "hi_mpi_vdec_get_stream",
+        "vpc_fill": "hi_mpi_vpc_fill",
+        "vpc_get_pic": "hi_mpi_vpc_get_pic",
+    },
+)

@@ -1,0 +1,4 @@
+"""acl.media (generated stubs)."""
+
+from typing import Any
+

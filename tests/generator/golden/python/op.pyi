@@ -1,0 +1,4 @@
+"""acl.op (generated stubs)."""
+
+from typing import Any
+

@@ -1,0 +1,4 @@
+"""acl.tdt (generated stubs)."""
+
+from typing import Any
+

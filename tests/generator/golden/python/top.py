@@ -1,0 +1,76 @@
+"""acl: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""
+
+from acl import _missing
+from acl._generated._acl_cffi import ffi as _ffi
+from acl._generated._acl_cffi import lib as _lib
+
+
+_NULL = _ffi.NULL
+_string = _ffi.string
+
+ACL_DEBUG = 0
+ACL_ERROR = 3
+ACL_SUCCESS = 0
+ACL_ERROR_API_NOT_SUPPORT = 200001
+
+_aclAppLog = _lib.aclAppLog
+_aclDestroyTensorDesc = _lib.aclDestroyTensorDesc
+_aclrtGetSocName = _lib.aclrtGetSocName
+_aclrtGetVersion = _lib.aclrtGetVersion
+
+
+def _not_str(function, arguments):
+    for name, value in arguments:
+        if value is not None and not isinstance(value, str):
+            return TypeError(f"{function}: argument {name} must be str or None, not {type(value).__name__}")
+    return TypeError(f"{function}: bad string argument")
+
+
+def app_log(log_level, func, file, line, fmt):
+    try:
+        _r = _aclAppLog(log_level, _NULL if func is None else func.encode(), _NULL if file is None else file.encode(), line, _NULL if fmt is None else fmt.encode())
+    except AttributeError:
+        raise _not_str("acl.app_log", (("func", func), ("file", file), ("fmt", fmt),)) from None
+    except (TypeError, OverflowError) as e:
+        raise type(e)(f"acl.app_log: {e}") from None
+    return None
+
+
+destroy_tensor_desc = _aclDestroyTensorDesc
+
+
+def get_soc_name():
+    try:
+        _r = _aclrtGetSocName()
+    except (TypeError, OverflowError) as e:
+        raise type(e)(f"acl.get_soc_name: {e}") from None
+    return (_string(_r).decode("utf-8", "replace") if _r else None)
+
+
+def get_version():
+    try:
+        _r = _aclrtGetVersion()
+    except (TypeError, OverflowError) as e:
+        raise type(e)(f"acl.get_version: {e}") from None
+    return _r.majorVersion, _r.minorVersion, _r.patchVersion, _r.ret
+
+__all__ = [
+    "app_log",
+    "destroy_tensor_desc",
+    "get_soc_name",
+    "get_version",
+    "ACL_DEBUG",
+    "ACL_ERROR",
+    "ACL_SUCCESS",
+    "ACL_ERROR_API_NOT_SUPPORT",
+]
+
+_missing.bind(
+    globals(),
+    {
+        "app_log": "aclAppLog",
+        "destroy_tensor_desc": "aclDestroyTensorDesc",
+        "get_soc_name": "aclrtGetSocName",
+        "get_version": "aclrtGetVersion",
+    },
+)
