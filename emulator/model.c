@@ -54,6 +54,20 @@ static bool current_executor(aclemu_model_executor *out)
     return set;
 }
 
+void *model_handle_new(size_t size, int kind, const char *fn)
+{
+    void *handle = calloc(1, size);
+    if (handle == NULL) {
+        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        return NULL;
+    }
+    if (aclemu_handle_add(handle, kind) != ACL_SUCCESS) {
+        free(handle);
+        return NULL;
+    }
+    return handle;
+}
+
 /* ---------------------------------------------------------------- registry */
 
 static void model_free(emu_model *model)

@@ -5,6 +5,7 @@
  */
 #include "model_internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,30 +192,29 @@ aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch, int1
     return ACL_SUCCESS;
 }
 
-aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t rbuvSwapSwitch)
+/* Validate and store a 0/1 switch held at byte offset `field` of the set. */
+static aclError set_switch(aclmdlAIPP *aipp, int8_t value, size_t field, const char *what, const char *fn)
 {
-    static const char fn[] = "aclmdlSetAIPPRbuvSwapSwitch";
-    aclError status = check_aipp(aippParmsSet, fn);
+    aclError status = check_aipp(aipp, fn);
     if (status == ACL_SUCCESS) {
-        status = check_switch(rbuvSwapSwitch, "rbuvSwapSwitch", fn);
+        status = check_switch(value, what, fn);
     }
     if (status == ACL_SUCCESS) {
-        aippParmsSet->rbuv_swap = rbuvSwapSwitch;
+        memcpy((char *)aipp + field, &value, sizeof value);
     }
     return status;
 }
 
+aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t rbuvSwapSwitch)
+{
+    return set_switch(aippParmsSet, rbuvSwapSwitch, offsetof(aclmdlAIPP, rbuv_swap), "rbuvSwapSwitch",
+                      "aclmdlSetAIPPRbuvSwapSwitch");
+}
+
 aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t axSwapSwitch)
 {
-    static const char fn[] = "aclmdlSetAIPPAxSwapSwitch";
-    aclError status = check_aipp(aippParmsSet, fn);
-    if (status == ACL_SUCCESS) {
-        status = check_switch(axSwapSwitch, "axSwapSwitch", fn);
-    }
-    if (status == ACL_SUCCESS) {
-        aippParmsSet->ax_swap = axSwapSwitch;
-    }
-    return status;
+    return set_switch(aippParmsSet, axSwapSwitch, offsetof(aclmdlAIPP, ax_swap), "axSwapSwitch",
+                      "aclmdlSetAIPPAxSwapSwitch");
 }
 
 aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP *aippParmsSet, int32_t srcImageSizeW, int32_t srcImageSizeH)

@@ -95,18 +95,22 @@ static aclError read_value(value_kind kind, const void *value, size_t size, uint
     return ACL_SUCCESS;
 }
 
+/* Check a handle of `kind` and option number `attr`, then read its value. */
+static aclError read_option(const void *handle, int kind, int attr, value_kind value_kind, const void *value,
+                            size_t size, uint64_t *out, const char *fn)
+{
+    if (!aclemu_handle_is(handle, kind)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: handle is not a live configuration handle", fn);
+    }
+    if (attr < 0 || attr >= CONFIG_ATTRS) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown option %d", fn, attr);
+    }
+    return read_value(value_kind, value, size, out, fn);
+}
+
 aclmdlConfigHandle *aclmdlCreateConfigHandle(void)
 {
-    aclmdlConfigHandle *handle = calloc(1, sizeof *handle);
-    if (handle == NULL) {
-        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "aclmdlCreateConfigHandle: out of memory");
-        return NULL;
-    }
-    if (aclemu_handle_add(handle, ACLEMU_KIND_MODEL_CONFIG) != ACL_SUCCESS) {
-        free(handle);
-        return NULL;
-    }
-    return handle;
+    return model_handle_new(sizeof(aclmdlConfigHandle), ACLEMU_KIND_MODEL_CONFIG, "aclmdlCreateConfigHandle");
 }
 
 aclError aclmdlDestroyConfigHandle(aclmdlConfigHandle *handle)
@@ -124,14 +128,9 @@ aclError aclmdlSetConfigOpt(aclmdlConfigHandle *handle, aclmdlConfigAttr attr, c
                             size_t valueSize)
 {
     static const char fn[] = "aclmdlSetConfigOpt";
-    if (!aclemu_handle_is(handle, ACLEMU_KIND_MODEL_CONFIG)) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: handle is not a live aclmdlConfigHandle", fn);
-    }
-    if ((int)attr < 0 || (int)attr >= CONFIG_ATTRS) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown option %d", fn, (int)attr);
-    }
     uint64_t value = 0;
-    aclError status = read_value(load_attr_kind(attr), attrValue, valueSize, &value, fn);
+    aclError status = read_option(handle, ACLEMU_KIND_MODEL_CONFIG, (int)attr, load_attr_kind(attr), attrValue,
+                                  valueSize, &value, fn);
     if (status != ACL_SUCCESS) {
         return status;
     }
@@ -207,16 +206,8 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
 
 aclmdlExecConfigHandle *aclmdlCreateExecConfigHandle(void)
 {
-    aclmdlExecConfigHandle *handle = calloc(1, sizeof *handle);
-    if (handle == NULL) {
-        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "aclmdlCreateExecConfigHandle: out of memory");
-        return NULL;
-    }
-    if (aclemu_handle_add(handle, ACLEMU_KIND_MODEL_EXEC_CONFIG) != ACL_SUCCESS) {
-        free(handle);
-        return NULL;
-    }
-    return handle;
+    return model_handle_new(sizeof(aclmdlExecConfigHandle), ACLEMU_KIND_MODEL_EXEC_CONFIG,
+                            "aclmdlCreateExecConfigHandle");
 }
 
 aclError aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle *handle)
@@ -233,14 +224,9 @@ aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *handle, aclmdlExecConfig
                                 size_t valueSize)
 {
     static const char fn[] = "aclmdlSetExecConfigOpt";
-    if (!aclemu_handle_is(handle, ACLEMU_KIND_MODEL_EXEC_CONFIG)) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: handle is not a live aclmdlExecConfigHandle", fn);
-    }
-    if ((int)attr < 0 || (int)attr >= CONFIG_ATTRS) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown option %d", fn, (int)attr);
-    }
     uint64_t value = 0;
-    aclError status = read_value(exec_attr_kind(attr), attrValue, valueSize, &value, fn);
+    aclError status = read_option(handle, ACLEMU_KIND_MODEL_EXEC_CONFIG, (int)attr, exec_attr_kind(attr), attrValue,
+                                  valueSize, &value, fn);
     if (status == ACL_SUCCESS) {
         handle->set[attr] = true;
         handle->value[attr] = value;

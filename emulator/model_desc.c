@@ -7,16 +7,7 @@
 
 aclmdlDesc *aclmdlCreateDesc(void)
 {
-    aclmdlDesc *desc = calloc(1, sizeof *desc);
-    if (desc == NULL) {
-        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "aclmdlCreateDesc: out of memory");
-        return NULL;
-    }
-    if (aclemu_handle_add(desc, ACLEMU_KIND_MODEL_DESC) != ACL_SUCCESS) {
-        free(desc);
-        return NULL;
-    }
-    return desc;
+    return model_handle_new(sizeof(aclmdlDesc), ACLEMU_KIND_MODEL_DESC, "aclmdlCreateDesc");
 }
 
 aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc)
@@ -250,16 +241,22 @@ static aclError fill_dims(aclmdlIODims *out, const char *name, size_t rank, cons
     return ACL_SUCCESS;
 }
 
+/* The tensor behind a dims query, with the output argument checked; NULL after recording an error. */
+static const model_tensor_info *dims_tensor(const aclmdlDesc *desc, bool output, size_t index, const void *dims,
+                                            const char *fn)
+{
+    const model_tensor_info *t = desc_tensor(desc, output, index, fn);
+    if (t != NULL && dims == NULL) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the dims argument is NULL", fn);
+        return NULL;
+    }
+    return t;
+}
+
 static aclError input_dims(const aclmdlDesc *desc, size_t index, aclmdlIODims *dims, const char *fn)
 {
-    const model_tensor_info *t = desc_tensor(desc, false, index, fn);
-    if (t == NULL) {
-        return ACL_ERROR_INVALID_PARAM;
-    }
-    if (dims == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dims is NULL", fn);
-    }
-    return fill_dims(dims, t->name, t->rank, t->dims);
+    const model_tensor_info *t = dims_tensor(desc, false, index, dims, fn);
+    return t == NULL ? ACL_ERROR_INVALID_PARAM : fill_dims(dims, t->name, t->rank, t->dims);
 }
 
 aclError aclmdlGetInputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
@@ -274,27 +271,16 @@ aclError aclmdlGetInputDimsV2(const aclmdlDesc *modelDesc, size_t index, aclmdlI
 
 aclError aclmdlGetOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
 {
-    static const char fn[] = "aclmdlGetOutputDims";
-    const model_tensor_info *t = desc_tensor(modelDesc, true, index, fn);
-    if (t == NULL) {
-        return ACL_ERROR_INVALID_PARAM;
-    }
-    if (dims == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dims is NULL", fn);
-    }
-    return fill_dims(dims, t->name, t->rank, t->max_dims);
+    const model_tensor_info *t = dims_tensor(modelDesc, true, index, dims, "aclmdlGetOutputDims");
+    return t == NULL ? ACL_ERROR_INVALID_PARAM : fill_dims(dims, t->name, t->rank, t->max_dims);
 }
 
 /* The shape of the model's last execution, or the largest-gear shape before any. */
 aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
 {
-    static const char fn[] = "aclmdlGetCurOutputDims";
-    const model_tensor_info *t = desc_tensor(modelDesc, true, index, fn);
+    const model_tensor_info *t = dims_tensor(modelDesc, true, index, dims, "aclmdlGetCurOutputDims");
     if (t == NULL) {
         return ACL_ERROR_INVALID_PARAM;
-    }
-    if (dims == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dims is NULL", fn);
     }
     fill_dims(dims, t->name, t->rank, t->max_dims);
     emu_model *model = emu_model_find(modelDesc->model_id);
@@ -311,13 +297,9 @@ aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmd
 
 aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index, aclmdlIODimsRange *dimsRange)
 {
-    static const char fn[] = "aclmdlGetInputDimsRange";
-    const model_tensor_info *t = desc_tensor(modelDesc, false, index, fn);
+    const model_tensor_info *t = dims_tensor(modelDesc, false, index, dimsRange, "aclmdlGetInputDimsRange");
     if (t == NULL) {
         return ACL_ERROR_INVALID_PARAM;
-    }
-    if (dimsRange == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dimsRange is NULL", fn);
     }
     const model_info *info = modelDesc->info;
     dimsRange->rangeCount = t->rank;

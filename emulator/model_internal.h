@@ -84,6 +84,8 @@ long model_info_find_gear(const model_info *info, const uint64_t *values);
 size_t model_info_data_inputs(const model_info *info);
 
 /* model.c */
+/* A zeroed object of `size` bytes registered as a handle of `kind`; NULL (error recorded) on failure. */
+void *model_handle_new(size_t size, int kind, const char *fn);
 /* Look a loaded model up and take a reference (release with emu_model_release). NULL and
  * ACL_ERROR_GE_EXEC_MODEL_ID_INVALID recorded, naming fn, when the id is unknown. */
 emu_model *emu_model_acquire(uint32_t model_id, const char *fn);
