@@ -1,0 +1,162 @@
+"""The generated Python modules, run: the fixture's cdef + shims.c built with cffi, a pretend
+backend loaded, and each shape of wrapper called (in a subprocess, away from the real `acl`)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import cffi
+from emit_fixture import REPO, fixture_plan
+
+# isort: split
+from aclgen.bindings import build_plan
+from aclgen.emit_cdef import emit_cdef, emit_types_h
+from aclgen.emit_csource import emit_csource
+from aclgen.emit_python import emit_python
+from aclgen.emit_stubs import emit_stubs
+from aclgen.parse import parse_tree
+
+BACKEND = r"""
+#include <string.h>
+#include "types.h"
+aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
+{
+    *context = (aclrtContext)(uintptr_t)(0x1000 + deviceId);
+    return 0;
+}
+aclError aclrtGetVersion(int32_t *major, int32_t *minor, int32_t *patch)
+{
+    *major = 1; *minor = 2; *patch = 3;
+    return 0;
+}
+aclError aclmdlLoadFromFile(const char *path, uint32_t *modelId)
+{
+    *modelId = (uint32_t)strlen(path);
+    return 0;
+}
+const char *aclrtGetSocName(void) { return "Ascend-emu"; }
+aclError aclrtSetDevice(int32_t deviceId) { return deviceId == 0 ? 0 : 107001; }
+hi_s32 hi_mpi_sys_init(void) { return -1; }
+hi_s32 hi_mpi_vdec_get_stream(hi_s32 chn, hi_vdec_stream *stream)
+{
+    stream->addr = (hi_u8 *)(uintptr_t)0x4000;
+    stream->len = (hi_u32)chn;
+    return 0;
+}
+aclError aclprofModelUnSubscribe(uint32_t modelId) { return (aclError)modelId; }
+"""
+
+MISSING = """
+from acl._generated._acl_cffi import lib
+
+def bind(namespace, functions):
+    for python_name, c_name in functions.items():
+        if not lib._aclffi_has(c_name.encode()):
+            namespace[python_name] = "missing:" + c_name
+"""
+
+SCRIPT = """
+import sys
+from acl._generated._acl_cffi import ffi, lib
+err = ffi.new("char[256]")
+assert lib._aclffi_open(sys.argv[1].encode(), err, 256) == 0, ffi.string(err)
+assert lib._aclffi_resolve() == 8
+from acl._generated import himpi, mdl, prof, rt, top
+
+assert rt.create_context(7) == (0x1007, 0)
+assert top.get_version() == (1, 2, 3, 0)
+assert mdl.load_from_file("model.om") == (8, 0)
+assert top.get_soc_name() == "Ascend-emu"
+assert rt.set_device is lib.aclrtSetDevice and rt.set_device(1) == 107001
+assert himpi.sys_init() == 0xFFFFFFFF
+assert himpi.vdec_get_stream(5) == ({"addr": 0x4000, "len": 5}, 0)
+assert prof.model_un_subscribe(4) == prof.model_unsubscribe(4) == 4
+assert rt.malloc == "missing:aclrtMalloc"
+assert rt.ACL_MEMCPY_HOST_TO_DEVICE == 1 and "ACL_MEMCPY_HOST_TO_DEVICE" in rt.__all__
+for call, kind, text in [
+    (lambda: mdl.load_from_file(b"x"), TypeError, "acl.mdl.load_from_file: argument model_path must be str"),
+    (lambda: rt.create_context("x"), TypeError, "acl.rt.create_context: "),
+    (lambda: rt.create_context(2**40), OverflowError, "acl.rt.create_context: "),
+]:
+    try:
+        call()
+    except kind as e:
+        assert str(e).startswith(text), str(e)
+    else:
+        raise AssertionError(text)
+print("ok")
+"""
+
+
+def _hand_written_free(files: dict[str, str]) -> dict[str, str]:
+    """The fixture names hand-written modules that do not exist here: drop those imports."""
+    return {
+        name: "\n".join(line for line in text.splitlines() if not line.startswith("from acl._pyacl"))
+        .replace('        "get_input_dims": "aclmdlGetInputDims",\n', "")
+        .replace('        "get_op_type_v2": "aclprofGetOpType",\n', "")
+        for name, text in files.items()
+    }
+
+
+def test_generated_modules_run_against_a_backend(tmp_path: Path) -> None:
+    api, plan = fixture_plan()
+    package = tmp_path / "acl"
+    generated = package / "_generated"
+    generated.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "_missing.py").write_text(MISSING)
+    (generated / "__init__.py").write_text("")
+    for name, text in _hand_written_free(emit_python(api, plan)).items():
+        (generated / name).write_text(text)
+    (tmp_path / "types.h").write_text(emit_types_h(api, plan))
+    (tmp_path / "backend.c").write_text(BACKEND)
+    subprocess.run(
+        [
+            "gcc",
+            "-std=c11",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-shared",
+            "-fPIC",
+            "-o",
+            "libfake.so",
+            "backend.c",
+        ],
+        cwd=tmp_path,
+        check=True,
+    )
+    ffi = cffi.FFI()
+    ffi.cdef(emit_cdef(api, plan))
+    ffi.set_source(
+        "acl._generated._acl_cffi", emit_csource(api, plan), libraries=["dl"], extra_compile_args=["-O0"]
+    )
+    ffi.compile(tmpdir=str(tmp_path))
+    run = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SCRIPT), str(tmp_path / "libfake.so")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stdout + run.stderr
+
+
+def test_real_api_modules_are_valid_python_and_export_unique_names() -> None:
+    api = parse_tree(REPO / "headers")
+    plan = build_plan(api)
+    files = {**emit_python(api, plan), **emit_stubs(api, plan)}
+    for name, text in files.items():
+        tree = ast.parse(text, name)
+        if name.endswith(".py") and name != "_structs.py":
+            exported = next(
+                ast.literal_eval(node.value)
+                for node in tree.body
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__"
+            )
+            assert len(exported) == len(set(exported)), name
+    assert files["rt.py"].count("\ndef ") > 100
