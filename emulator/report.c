@@ -3,11 +3,12 @@
  * With ACL_CALLBACK_BLOCK the stream waits until the callback has returned.
  *
  * Thread ids are the pthread_t of the processing thread (Python: threading.get_ident()).
- * Error codes: a stream subscribed twice gives ACL_ERROR_REPEAT_SUBSCRIBE, unsubscribing
- * or launching on a stream without subscriber ACL_ERROR_STREAM_NOT_SUBSCRIBE, processing on
- * a thread nobody subscribed ACL_ERROR_THREAD_NOT_SUBSCRIBE, a wait that sees no callback
- * ACL_ERROR_RT_REPORT_TIMEOUT (the acl-level codes for this mechanism and the runtime's
- * code for an empty report wait). */
+ * Error codes: a stream subscribed twice gives ACL_ERROR_REPEAT_SUBSCRIBE; unsubscribing a
+ * pair that is not subscribed ACL_ERROR_STREAM_NOT_SUBSCRIBE (the acl-level codes of this
+ * mechanism); launching on a stream nobody subscribed ACL_ERROR_RT_STREAM_NO_CB_REG, the
+ * runtime's "no callback registered for the stream". aclrtProcessReport on a thread with no
+ * subscription simply waits: programs start their report thread before subscribing it, so
+ * the call may come first; when nothing arrives in time it gives ACL_ERROR_RT_REPORT_TIMEOUT. */
 #include "runtime.h"
 
 #include <stdlib.h>
@@ -50,6 +51,18 @@ static subscriber *find_subscriber_locked(uint64_t thread_id)
     return NULL;
 }
 
+/* The queue of a thread, created on first use; NULL only when out of memory. */
+static subscriber *find_or_add_subscriber_locked(uint64_t thread_id)
+{
+    subscriber *thread = find_subscriber_locked(thread_id);
+    if (thread == NULL && (thread = calloc(1, sizeof *thread)) != NULL) {
+        thread->thread_id = thread_id;
+        thread->next = subscribers;
+        subscribers = thread;
+    }
+    return thread;
+}
+
 static subscription **find_subscription_locked(const rt_stream *s)
 {
     for (subscription **link = &subscriptions; *link != NULL; link = &(*link)->next) {
@@ -72,12 +85,7 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (find_subscription_locked(s) != NULL) {
         err = aclemu_set_error(ACL_ERROR_REPEAT_SUBSCRIBE, "%s: stream %d already has a subscribed thread", fn, s->id);
     } else {
-        subscriber *thread = find_subscriber_locked(threadId);
-        if (thread == NULL && (thread = calloc(1, sizeof *thread)) != NULL) {
-            thread->thread_id = threadId;
-            thread->next = subscribers;
-            subscribers = thread;
-        }
+        subscriber *thread = find_or_add_subscriber_locked(threadId);
         subscription *sub = thread ? malloc(sizeof *sub) : NULL;
         if (sub == NULL) {
             err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
@@ -226,7 +234,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     pthread_mutex_unlock(&report_lock);
     callback_task *task = subscribed ? malloc(sizeof *task) : NULL;
     if (!subscribed) {
-        err = aclemu_set_error(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
+        err = aclemu_set_error(ACL_ERROR_RT_STREAM_NO_CB_REG,
                                "%s: no thread is subscribed to stream %d (call aclrtSubscribeReport first)", fn_name,
                                s->id);
     } else if (task == NULL) {
@@ -250,10 +258,10 @@ aclError aclrtProcessReport(int32_t timeout)
     struct timespec deadline;
     aclemu_deadline(&deadline, timeout);
     pthread_mutex_lock(&report_lock);
-    subscriber *thread = find_subscriber_locked(self);
-    if (thread == NULL || thread->streams == 0) {
+    subscriber *thread = find_or_add_subscriber_locked(self);
+    if (thread == NULL) {
         pthread_mutex_unlock(&report_lock);
-        return aclemu_set_error(ACL_ERROR_THREAD_NOT_SUBSCRIBE, "%s: no stream is subscribed by this thread", fn);
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
     while (thread->head == NULL) {
         int rc = timeout < 0 ? pthread_cond_wait(&report_changed, &report_lock)
