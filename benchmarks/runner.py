@@ -1,0 +1,156 @@
+"""One benchmark run: every part, the machine description and the target verdicts in one dict."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+from dataclasses import asdict, dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable
+
+from benchmarks import call_classes, implementations, import_time, pypy_run, targets
+from benchmarks.implementations import OURS, REPO_ROOT
+from benchmarks.subprocesses import clean_env, run_worker
+from benchmarks.throughput import GIB, KIB, MIB
+
+RESULTS_PATH = Path(__file__).resolve().parent / "results.json"
+
+
+@dataclass
+class Config:
+    repeats: int = 7
+    min_seconds: float = 0.05  # per timed sample
+    memcpy_sizes: list[int] = field(default_factory=lambda: [4 * KIB, MIB, 256 * MIB])
+    pointer_sizes: list[int] = field(default_factory=lambda: [KIB, GIB])
+    import_repeats: int = 15
+    pypy: bool = True
+    pypy_path: str | None = None
+    quick: bool = False
+    log: Callable[[str], None] = field(default=lambda message: print(message, file=sys.stderr), repr=False)
+
+    @classmethod
+    def quick_mode(cls) -> Config:
+        """Seconds, not minutes: for CI smoke runs; the numbers are indicative only."""
+        return cls(repeats=3, min_seconds=0.002, memcpy_sizes=[4 * KIB, MIB], pointer_sizes=[KIB, 16 * MIB],
+                   import_repeats=3, pypy=False, quick=True)
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def _version(distribution: str) -> str | None:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _commit() -> str | None:
+    proc = subprocess.run(["git", "-C", str(REPO_ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True, check=False)
+    return proc.stdout.strip() or None
+
+
+def machine_info() -> dict[str, Any]:
+    return {
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count(),
+        "platform": platform.platform(),
+        "python": {"cpython": " ".join(sys.version.split())},
+        "cffi": _version("cffi"),
+        "numpy": _version("numpy"),
+        "commit": _commit(),
+    }
+
+
+def _acl_parent() -> str | None:
+    """The sys.path entry `acl` was imported from here, so subprocesses measure the same copy."""
+    module = sys.modules.get("acl")
+    if module is None or not getattr(module, "__file__", None):
+        return None
+    return str(Path(module.__file__).resolve().parent.parent)
+
+
+def _merge_pypy(records: list[dict[str, Any]], pypy_records: list[dict[str, Any]]) -> None:
+    by_label = {r["label"]: r for r in pypy_records}
+    for record in records:
+        pypy = by_label.get(record["label"])
+        if pypy is None or OURS not in pypy["ns"]:
+            continue
+        record["ns"]["pypy"] = pypy["ns"][OURS]
+        reference = record["ns"].get(implementations.REFERENCE)
+        if reference:
+            record["ratios"]["pypy/reference"] = pypy["ns"][OURS]["median"] / reference["median"]
+
+
+def run(config: Config) -> dict[str, Any]:
+    results: dict[str, Any] = {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "quick": config.quick,
+        "config": {k: v for k, v in asdict(config).items() if k != "log"},
+        "machine": machine_info(),
+    }
+    log = config.log
+    loaded = implementations.load()
+    results["implementations"] = {"available": sorted(loaded.available), "unavailable": loaded.unavailable,
+                                  "library": loaded.library_path}
+    log(f"call classes over {', '.join(loaded.available) or 'nothing'}")
+    try:
+        results["call_classes"] = call_classes.run(loaded.available, config.repeats, config.min_seconds)
+    except Exception as exc:  # the other parts are still worth running and reporting
+        results["call_classes"] = []
+        results["call_classes_error"] = f"{type(exc).__name__}: {exc}"
+
+    if config.pypy:
+        log("call classes under PyPy (installs the binding into a PyPy venv when the sources changed)")
+        try:
+            pypy = pypy_run.run(config.pypy_path, config.repeats, config.min_seconds)
+        except Exception as exc:
+            pypy = {"error": f"{type(exc).__name__}: {exc}"}
+        results["pypy"] = {k: v for k, v in pypy.items() if k != "records"}
+        if "version" in pypy:
+            results["machine"]["python"]["pypy"] = pypy["version"]
+        _merge_pypy(results["call_classes"], pypy.get("records", []))
+
+    acl_path = _acl_parent()
+    log("throughput (memcpy against numpy.copyto, pointer helpers)")
+    try:
+        results["throughput"] = run_worker(
+            sys.executable,
+            "benchmarks.throughput",
+            ["--sizes", *map(str, config.memcpy_sizes), "--pointer-sizes", *map(str, config.pointer_sizes),
+             "--repeats", str(config.repeats), "--min-seconds", str(config.min_seconds)],
+            env=clean_env(acl_path=acl_path),
+        )
+    except Exception as exc:
+        results["throughput"] = {"error": f"{type(exc).__name__}: {exc}"}
+
+    log("import time in fresh processes")
+    try:
+        results["import_time"] = import_time.measure(config.import_repeats, acl_path)
+    except Exception as exc:
+        results["import_time"] = {"error": f"{type(exc).__name__}: {exc}"}
+
+    results["targets"] = targets.evaluate(results)
+    return results
+
+
+def write_results(results: dict[str, Any], path: Path) -> None:
+    """Write atomically (a .tmp beside it, then rename) so a killed run leaves the old file whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(results, indent=2, sort_keys=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,119 @@
+"""The performance targets of the benchmark issue, checked against one run's results.
+
+The limits are fixed by the issue; a target that is not met is reported as MISS, one that
+could not be measured in this run as N/A with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+PASS, MISS, NOT_MEASURED = "PASS", "MISS", "N/A"
+
+# (ratio key in a call-class record, classes it applies to, limit): measured value must be <= limit
+CALL_CLASS_LIMITS: tuple[tuple[str, tuple[int, ...], float], ...] = (
+    ("ours/reference", (1, 2, 5), 1.3),
+    ("ours/reference", (3, 4), 2.5),
+    ("ours/ctypes", (1, 2, 5), 0.8),
+    ("ours/ctypes", (3, 4, 6), 0.5),
+    ("pypy/reference", (1, 2, 3, 4, 5, 6), 0.5),
+)
+MEMCPY_MIN_BANDWIDTH_RATIO = 0.8
+POINTER_HELPER_MAX_SIZE_RATIO = 1.5
+IMPORT_MAX_SHARE_OF_NUMPY = 0.5
+
+
+@dataclass(frozen=True)
+class TargetResult:
+    subject: str
+    target: str
+    measured: str
+    status: str
+
+
+def _judge(ok: bool) -> str:
+    return PASS if ok else MISS
+
+
+def _call_class_results(records: list[Mapping[str, Any]], error: str | None) -> list[TargetResult]:
+    if not records:
+        return [TargetResult("call classes 1-6", "ratios against reference, ctypes, PyPy",
+                             error or "not run", NOT_MEASURED)]
+    out = []
+    for key, classes, limit in CALL_CLASS_LIMITS:
+        for record in records:
+            if record["class"] not in classes:
+                continue
+            subject = f"class {record['class']}: {record['label']}"
+            target = f"{key} <= {limit}"
+            value = record["ratios"].get(key)
+            if value is None:
+                out.append(TargetResult(subject, target, "not measured", NOT_MEASURED))
+            else:
+                out.append(TargetResult(subject, target, f"{value:.2f}", _judge(value <= limit)))
+    return out
+
+
+def _throughput_results(throughput: Mapping[str, Any]) -> list[TargetResult]:
+    if "error" in throughput or not throughput.get("memcpy"):
+        why = throughput.get("error", "not run")
+        return [
+            TargetResult("acl.rt.memcpy H2D+D2H, largest size", f"bandwidth vs numpy.copyto >= "
+                         f"{MEMCPY_MIN_BANDWIDTH_RATIO}", why, NOT_MEASURED),
+            TargetResult("acl.util pointer helpers", f"large/small time <= {POINTER_HELPER_MAX_SIZE_RATIO}",
+                         why, NOT_MEASURED),
+        ]
+    largest = max(throughput["memcpy"], key=lambda r: r["size"])
+    ratio = largest["bandwidth_ratio"]
+    out = [TargetResult(
+        f"acl.rt.memcpy H2D+D2H, {format_size(largest['size'])}",
+        f"bandwidth vs numpy.copyto >= {MEMCPY_MIN_BANDWIDTH_RATIO}",
+        f"{ratio:.2f}",
+        _judge(ratio >= MEMCPY_MIN_BANDWIDTH_RATIO),
+    )]
+    for helper in throughput["pointer_helpers"]:
+        ratio = helper["large_over_small"]
+        out.append(TargetResult(
+            f"{helper['label']} {format_size(helper['large_bytes'])} vs {format_size(helper['small_bytes'])}",
+            f"time ratio <= {POINTER_HELPER_MAX_SIZE_RATIO}",
+            f"{ratio:.2f}",
+            _judge(ratio <= POINTER_HELPER_MAX_SIZE_RATIO),
+        ))
+    return out
+
+
+def _import_results(imports: Mapping[str, Any]) -> list[TargetResult]:
+    share_target = f"added time <= {IMPORT_MAX_SHARE_OF_NUMPY} x what import numpy adds"
+    if "error" in imports:
+        return [
+            TargetResult("import acl", share_target, imports["error"], NOT_MEASURED),
+            TargetResult("import acl", "does not import numpy", imports["error"], NOT_MEASURED),
+        ]
+    share = imports["acl_over_numpy"]
+    pulls_numpy = imports["acl_imports_numpy"]
+    return [
+        TargetResult("import acl", share_target, f"{share:.2f}", _judge(share <= IMPORT_MAX_SHARE_OF_NUMPY)),
+        TargetResult("import acl", "does not import numpy",
+                     "imports numpy" if pulls_numpy else "numpy not imported", _judge(not pulls_numpy)),
+    ]
+
+
+def format_size(n: int) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale and n % scale == 0:
+            return f"{n // scale} {unit}"
+    return f"{n} B"
+
+
+def evaluate(results: Mapping[str, Any]) -> list[dict[str, str]]:
+    """Every target with its measured value and PASS / MISS / N/A, in the issue's order."""
+    checks = (
+        _call_class_results(results.get("call_classes", []), results.get("call_classes_error"))
+        + _throughput_results(results.get("throughput", {"error": "not run"}))
+        + _import_results(results.get("import_time", {"error": "not run"}))
+    )
+    return [asdict(c) for c in checks]
+
+

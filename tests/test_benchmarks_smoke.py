@@ -1,0 +1,134 @@
+"""The benchmark harness (benchmarks/) runs end to end in quick mode and writes well-formed results.
+
+No timing is asserted: the machine is shared and noisy. What is checked is that every part
+ran over all three implementations and that the report and the target verdicts are complete.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+# appended, not prepended: an installed `acl` wins over the source tree (as in the CI run)
+if str(REPO_ROOT) not in sys.path:
+    sys.path.append(str(REPO_ROOT))
+
+from benchmarks import render_markdown, targets, timing  # noqa: E402
+from benchmarks.call_classes import CASES  # noqa: E402
+
+IMPLEMENTATIONS = ("ours", "reference", "ctypes")
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    out = tmp_path_factory.mktemp("bench")
+    code = (
+        "import sys; "
+        f"sys.path.append({str(REPO_ROOT)!r}); "
+        "from benchmarks.__main__ import main; "
+        "sys.exit(main(sys.argv[1:]))"
+    )
+    argv = [sys.executable, "-c", code, "--quick", "--output", str(out / "results.json"),
+            "--markdown", str(out / "results.md")]
+    proc = subprocess.run(argv, cwd=str(out), capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return {
+        "stdout": proc.stdout,
+        "results": json.loads((out / "results.json").read_text()),
+        "markdown": (out / "results.md").read_text(),
+    }
+
+
+def _positive(value: Any) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value) and value > 0
+
+
+def test_every_call_class_is_measured_for_every_implementation(quick_run: dict[str, Any]) -> None:
+    results = quick_run["results"]
+    assert results["implementations"]["unavailable"] == {}
+    records = results["call_classes"]
+    assert [r["label"] for r in records] == [c.label for c in CASES]
+    assert {r["class"] for r in records} == {1, 2, 3, 4, 5, 6}
+    for record in records:
+        for impl in IMPLEMENTATIONS:
+            assert _positive(record["ns"][impl]["best"]), (record["label"], impl)
+            assert record["ns"][impl]["median"] >= record["ns"][impl]["best"]
+        assert _positive(record["ratios"]["ours/reference"])
+        assert _positive(record["ratios"]["ours/ctypes"])
+
+
+def test_throughput_and_import_parts_are_well_formed(quick_run: dict[str, Any]) -> None:
+    results = quick_run["results"]
+    throughput = results["throughput"]
+    assert "error" not in throughput, throughput.get("error")
+    assert [r["size"] for r in throughput["memcpy"]] == results["config"]["memcpy_sizes"]
+    for record in throughput["memcpy"]:
+        assert _positive(record["gb_per_s"]["ours"]) and _positive(record["gb_per_s"]["numpy"])
+        assert _positive(record["bandwidth_ratio"])
+    labels = [r["label"] for r in throughput["pointer_helpers"]]
+    assert labels == ["acl.util.bytes_to_ptr", "acl.util.numpy_to_ptr"]
+    imports = results["import_time"]
+    assert "error" not in imports, imports.get("error")
+    assert set(imports["median_ms"]) == {"python -c pass", "import numpy", "import acl"}
+    assert isinstance(imports["acl_imports_numpy"], bool)
+
+
+def test_machine_and_targets_are_reported(quick_run: dict[str, Any]) -> None:
+    results = quick_run["results"]
+    assert results["quick"] is True
+    assert results["machine"]["cpu"] and results["machine"]["python"]["cpython"]
+    verdicts = results["targets"]
+    assert {t["status"] for t in verdicts} <= {targets.PASS, targets.MISS, targets.NOT_MEASURED}
+    # quick mode skips PyPy; everything else must have been measured
+    unmeasured = [t for t in verdicts if t["status"] == targets.NOT_MEASURED]
+    assert all(t["target"].startswith("pypy/") for t in unmeasured), unmeasured
+    cpython_ratio_checks = sum(
+        sum(case.call_class in classes for case in CASES)
+        for key, classes, _ in targets.CALL_CLASS_LIMITS
+        if not key.startswith("pypy/")
+    )
+    memcpy_helpers_import = 1 + 2 + 2
+    assert len(verdicts) - len(unmeasured) == cpython_ratio_checks + memcpy_helpers_import
+
+
+def test_markdown_report_lists_every_case_and_target(quick_run: dict[str, Any]) -> None:
+    markdown = quick_run["markdown"]
+    assert markdown == render_markdown(quick_run["results"])
+    assert markdown in quick_run["stdout"]
+    for case in CASES:
+        assert f"| {case.call_class} | {case.label} |" in markdown
+    assert markdown.count("**PASS**") + markdown.count("**MISS**") + markdown.count("**N/A**") == len(
+        quick_run["results"]["targets"]
+    )
+
+
+def test_timed_loop_runs_the_statement_unroll_times_per_iteration() -> None:
+    calls: list[int] = []
+    loop = timing.compile_loop("tick(1)", {"tick": calls.append}, unroll=7)
+    elapsed = loop(3)
+    assert len(calls) == 21
+    assert elapsed >= 0
+
+
+def test_target_verdicts_follow_the_limits() -> None:
+    def record(klass: int, ours_ref: float, ours_ctypes: float) -> dict[str, Any]:
+        return {"class": klass, "label": f"case {klass}",
+                "ratios": {"ours/reference": ours_ref, "ours/ctypes": ours_ctypes}}
+
+    verdicts = targets.evaluate({"call_classes": [record(1, 1.29, 0.81), record(3, 2.6, 0.49)]})
+    by_key = {(v["subject"], v["target"]): v["status"] for v in verdicts}
+    assert by_key[("class 1: case 1", "ours/reference <= 1.3")] == targets.PASS
+    assert by_key[("class 1: case 1", "ours/ctypes <= 0.8")] == targets.MISS
+    assert by_key[("class 3: case 3", "ours/reference <= 2.5")] == targets.MISS
+    assert by_key[("class 3: case 3", "ours/ctypes <= 0.5")] == targets.PASS
+    assert by_key[("class 1: case 1", "pypy/reference <= 0.5")] == targets.NOT_MEASURED
+    assert by_key[("acl.rt.memcpy H2D+D2H, largest size", "bandwidth vs numpy.copyto >= 0.8")] == (
+        targets.NOT_MEASURED
+    )
