@@ -565,7 +565,8 @@ static aclError check_memset(void *devPtr, size_t maxCount, size_t count, const 
     if (count > maxCount) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: count %zu exceeds maxCount %zu", fn, count, maxCount);
     }
-    return aclemu_mem_check(devPtr, count, true, fn, "devPtr");
+    /* host memory is accepted too: programs clear pinned buffers with aclrtMemset */
+    return aclemu_mem_check(devPtr, count, false, fn, "devPtr");
 }
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)

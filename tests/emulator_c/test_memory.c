@@ -156,6 +156,7 @@ static void test_strictness(int strict)
         CHECK_MSG("aclrtMallocHost");
     }
     CHECK_OK(aclrtMemcpy(dev, SIZE, pinned, SIZE, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK_OK(aclrtMemset(pinned, SIZE, 0, SIZE)); /* memset takes host memory in both modes */
     CHECK_OK(aclrtMemcpy(dev, SIZE, host, SIZE, ACL_MEMCPY_DEFAULT));
     CHECK_OK(aclrtFree(dev));
     CHECK_RET(aclrtMemcpy(host, SIZE, dev, 16, ACL_MEMCPY_DEVICE_TO_HOST), want); /* use after free */
