@@ -8,6 +8,7 @@ from emit_fixture import REPO  # puts tools/ on sys.path
 
 # isort: split
 from aclgen import ir
+from aclgen.cxx_headers import cxx_reason
 from aclgen.parse import parse_tree
 
 FIXTURES = REPO / "tests" / "generator" / "fixtures"
@@ -221,3 +222,28 @@ def test_declaration_order() -> None:
     ]
     assert record(a, "orOpaque").fields is None
     assert record(a, "orForward").line == 8
+
+
+def test_headers_a_c_parse_cannot_read_are_left_out_with_a_reason() -> None:
+    a = api("left_out_headers")
+    assert sorted(f.name for f in a.functions) == ["loAfterInline", "loGood"]
+    left_out = {s.name: (s.line, s.reason) for s in a.skipped if s.kind == "header"}
+    assert left_out == {
+        "graph/cxx_types.h": (3, "includes a C++ standard header"),
+        "graph/uses_cxx.h": (3, "includes graph/cxx_types.h, which is left out"),
+        "acl/missing_quote.h": (3, 'includes "toolchain/not_shipped.h", which is not in the tree'),
+        "acl/os_level.h": (3, "includes <errno.h>, which the generator's fake libc does not provide"),
+        "acl/os_fragment.h": (1, "included only by headers that are left out"),
+    }
+    inline = [s for s in a.skipped if s.name == "loInlineHelper"]
+    assert [(s.kind, s.line) for s in inline] == [("function", 5)]
+
+
+def test_cplusplus_conditionals_decide_what_a_c_compiler_sees() -> None:
+    guarded = "#ifdef __cplusplus\nnamespace a {}\n#else\nint f(void);\n#endif\n"
+    assert cxx_reason(guarded) is None
+    inverted = "#ifndef __cplusplus\nint f(void);\n#else\nnamespace a {}\n#endif\n"
+    assert cxx_reason(inverted) is None
+    exposed = "#ifndef __cplusplus\nnamespace a {}\n#endif\n"
+    assert cxx_reason(exposed) == (2, "declares a namespace")
+    assert cxx_reason('#define SEP "a::b"\nint f(void); /* std::thing */\n') is None

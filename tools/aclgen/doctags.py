@@ -13,7 +13,7 @@ from typing import Optional
 
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _PARAM_TAG = re.compile(
-    r"[@\\]param\b[ \t]*(?:\[(?P<before>[^\]\n]*)\])?[ \t]*(?P<name>[A-Za-z_]\w*)"
+    r"[@\\]param\b[ \t]*(?:\[(?P<before>[^\]\n]*)\])?[ \t]*:?[ \t]*(?P<name>[A-Za-z_]\w*)"
     r"(?:[^\[\n]*?\[(?P<after>[^\]\n]*)\])?"
 )
 _DIRECTIONS = {"in": "in", "out": "out", "inout": "inout"}

@@ -42,6 +42,7 @@ def parse_tree(include_dir: Path, *, extra_defines: Optional[dict[str, str]] = N
     builder.walk(ast)
     builder.add_macro_constants()
     builder.add_dropped_attributes()
+    builder.add_cxx_headers()
     return builder.finish()
 
 
@@ -146,7 +147,10 @@ class _ApiBuilder:
         try:
             return self.evaluate_node(node).value
         except NotConstant as exc:
-            raise HeaderError("<unit>", 0, f"array dimension is not a constant: {exc}") from exc
+            line = node.coord.line if node.coord else 0
+            raise HeaderError(
+                self._coord_header(node), line, f"array dimension is not a constant: {exc}"
+            ) from exc
 
     def integer_type_of(self, name: str, depth: int = 0) -> Optional[str]:
         node = self.scope.typedef_nodes.get(name)
@@ -237,10 +241,14 @@ class _ApiBuilder:
             return
         if isinstance(decl_type, c_ast.FuncDecl):
             self._note_tag_references(decl_type, header)
-            if header is not None:
+            if header is not None and "static" in node.storage:
+                reason = "static function defined in the header: no symbol to bind"
+                self._skip(node.name, "function", header, node.coord.line, reason)
+            elif header is not None:
                 self._visit_function(node, decl_type, header)
             return
-        if "static" in node.storage and node.init is not None:
+        is_const = "const" in getattr(decl_type, "quals", [])
+        if node.init is not None and ("static" in node.storage or is_const):
             self._visit_static_const(node, header)
             return
         if header is not None and node.name:
@@ -533,6 +541,10 @@ class _ApiBuilder:
                 self._skip(macro.name, "define", macro.header, macro.line, reason)
         for macro in self.pre.function_macros:
             self._skip(macro.name, "function_macro", macro.header, macro.line, "function-like macro")
+
+    def add_cxx_headers(self) -> None:
+        for cxx in self.pre.cxx_headers:
+            self._skip(cxx.header, "header", cxx.header, cxx.line, cxx.reason)
 
     def add_dropped_attributes(self) -> None:
         for attribute in self.pre.dropped_attributes:

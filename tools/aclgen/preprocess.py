@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from aclgen.cxx_headers import CxxHeader, find_cxx_headers
+
 FAKE_LIBC = Path(__file__).resolve().parent / "fake_libc"
 
 # Subdirectories a CANN tree's own headers include from without a directory prefix.
@@ -48,7 +50,7 @@ PROBE_PREFIX = "__aclgen_probe_"
 _LINE_MARKER = re.compile(r'#\s*(?:line\s+)?(\d+)\s+"((?:[^"\\]|\\.)*)"')
 _DEFINE = re.compile(r"#\s*define\s+([A-Za-z_]\w*)(\()?[ \t]*(.*)")
 _RAW_OBJECT_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(?![\w(])", re.M)
-_ATTRIBUTE = re.compile(r"\b__attribute__\s*\(")
+_ATTRIBUTE = re.compile(r"\b__attribute(?:__)?\s*\(")
 _ALIGNED = re.compile(r"\baligned\s*\(\s*([^()]*?)\s*\)")
 # Export/visibility macros left undefined by a header set (their definition lived in a build
 # system): they carry no type information, so they are dropped where they stand before a word.
@@ -95,6 +97,7 @@ class Preprocessed:
     raw_sources: dict[str, str] = field(default_factory=dict)  # relative path -> raw text
     bare_tags: list[str] = field(default_factory=list)  # tags given a typedef of their own name
     dropped_attributes: list[DroppedAttribute] = field(default_factory=list)
+    cxx_headers: list[CxxHeader] = field(default_factory=list)  # left out of the unit
 
     def relative(self, path: Optional[str]) -> Optional[str]:
         return relative_header(self.include_dir, path)
@@ -127,6 +130,10 @@ def preprocess(include_dir: Path, extra_defines: Optional[dict[str, str]] = None
     include_dir = Path(os.path.realpath(include_dir))
     headers = find_headers(include_dir)
     raw_sources = {rel: read_source(include_dir / rel) for rel in headers}
+    fake_libc = {p.relative_to(FAKE_LIBC).as_posix() for p in FAKE_LIBC.rglob("*.h")}
+    cxx_only = find_cxx_headers(raw_sources, ("", *EXTRA_INCLUDE_SUBDIRS), fake_libc)
+    excluded = {h.header for h in cxx_only}
+    headers = [rel for rel in headers if rel not in excluded]
     probe_names = sorted(
         {m.group(1) for text in raw_sources.values() for m in _RAW_OBJECT_DEFINE.finditer(text)}
     )
@@ -140,11 +147,11 @@ def preprocess(include_dir: Path, extra_defines: Optional[dict[str, str]] = None
     decl_part = decl_part[: decl_part.rfind("\n") + 1]  # drop the marker line's head
     expansions = _read_probes(probe_part)
 
-    result = Preprocessed(text="", include_dir=include_dir, raw_sources=raw_sources)
+    result = Preprocessed(text="", include_dir=include_dir, raw_sources=raw_sources, cxx_headers=cxx_only)
     decl_text = _collect_defines(decl_part, result, expansions)
     result.text, result.deprecated_names, result.dropped_attributes = rewrite_attributes(decl_text)
     result.text = _drop_undefined_export_macros(result.text, result.macros, result.function_macros)
-    result.text, result.bare_tags = add_bare_tag_typedefs(result.text)
+    result.text, result.bare_tags = add_bare_tag_typedefs(strip_function_bodies(result.text))
     return result
 
 
@@ -393,3 +400,33 @@ def add_bare_tag_typedefs(text: str) -> tuple[str, list[str]]:
     for offset, tag, kind in fixes:
         text = f"{text[:offset]} typedef {kind} {tag} {tag};{text[offset:]}"
     return text, sorted(tag for _, tag, _ in fixes)
+
+
+_BODY_SCAN = re.compile(r'^#[^\n]*|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|[{}]', re.M)
+
+
+def strip_function_bodies(text: str) -> str:
+    """Replace each file-scope function body `{...}` with `;` (newlines kept, so lines still match).
+
+    Inline functions in headers have no symbol to bind, and their bodies may use compiler
+    builtins pycparser does not know. A body is a `{` at file scope right after a `)`.
+    """
+    out: list[str] = []
+    depth = 0
+    body_start = -1
+    pos = 0
+    for m in _BODY_SCAN.finditer(text):
+        token = m.group(0)
+        if token == "{":
+            if depth == 0 and text[: m.start()].rstrip().endswith(")"):
+                out.append(text[pos : m.start()])
+                body_start = m.start()
+            depth += 1
+        elif token == "}":
+            depth -= 1
+            if depth == 0 and body_start >= 0:
+                out.append(";" + "\n" * text.count("\n", body_start, m.end()))
+                pos = m.end()
+                body_start = -1
+    out.append(text[pos:])
+    return "".join(out)
