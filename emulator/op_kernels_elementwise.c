@@ -1,0 +1,500 @@
+/* Element-wise kernels: numpy-broadcasting binary ops, unary math, Cast, Fill, ZerosLike/OnesLike. */
+#include "emu.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "op_kernels.h"
+
+/* --------------------------------------------------------------- shared checks */
+
+static aclError unsupported_dtype(const opk_call *call, aclDataType dtype)
+{
+    return aclemu_set_error(ACL_ERROR_UNSUPPORTED_DATA_TYPE, "%s: %s does not support data type %s", call->api,
+                            call->op_type, opk_dtype_name(dtype));
+}
+
+static aclError need_static_input(const opk_call *call, int index)
+{
+    if (call->in[index].dynamic) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s input %d has an unknown shape", call->api,
+                                call->op_type, index);
+    }
+    return ACL_SUCCESS;
+}
+
+/* dtypes every arithmetic kernel accepts */
+static bool arithmetic_dtype(aclDataType dtype)
+{
+    switch (dtype) {
+    case ACL_FLOAT:
+    case ACL_FLOAT16:
+    case ACL_BF16:
+    case ACL_DOUBLE:
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_INT16:
+    case ACL_INT32:
+    case ACL_INT64:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ------------------------------------------------------------- broadcasting */
+
+typedef struct bcast {
+    opk_shape out;
+    size_t strides[2][OPK_MAX_DIMS]; /* element strides of each input per output dim, 0 when broadcast */
+} bcast;
+
+static bool bcast_shapes(const opk_shape *a, const opk_shape *b, opk_shape *out)
+{
+    int nd = a->ndim > b->ndim ? a->ndim : b->ndim;
+    out->ndim = nd;
+    for (int i = 0; i < nd; i++) {
+        int ia = i - (nd - a->ndim);
+        int ib = i - (nd - b->ndim);
+        int64_t da = ia >= 0 ? a->dims[ia] : 1;
+        int64_t db = ib >= 0 ? b->dims[ib] : 1;
+        if (da != db && da != 1 && db != 1) {
+            return false;
+        }
+        out->dims[i] = da == 1 ? db : da;
+    }
+    return true;
+}
+
+static void bcast_strides(const opk_shape *in, const opk_shape *out, size_t *strides)
+{
+    size_t stride = 1;
+    for (int i = out->ndim - 1; i >= 0; i--) {
+        int k = i - (out->ndim - in->ndim);
+        if (k < 0 || in->dims[k] == 1) {
+            strides[i] = 0;
+        } else {
+            strides[i] = stride;
+        }
+        if (k >= 0) {
+            stride *= (size_t)in->dims[k];
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- binary ops */
+
+typedef enum binary_op { B_ADD, B_SUB, B_MUL, B_DIV, B_MAX, B_MIN, B_POW } binary_op;
+
+/* Parallel tables: op type -> operation. Op types reach the kernels only through the registry,
+ * so the lookup always finds the name. */
+static const char *const BINARY_NAMES[] = {"Add", "AddV2", "Sub", "Mul", "RealDiv", "Div", "Maximum", "Minimum", "Pow"};
+static const binary_op BINARY_OPS[] = {B_ADD, B_ADD, B_SUB, B_MUL, B_DIV, B_DIV, B_MAX, B_MIN, B_POW};
+
+static binary_op binary_op_of(const char *op_type)
+{
+    int i = opk_name_index(op_type, BINARY_NAMES, sizeof(BINARY_NAMES) / sizeof(BINARY_NAMES[0]));
+    return BINARY_OPS[i < 0 ? 0 : i];
+}
+
+aclError opk_infer_binary(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    binary_op op = binary_op_of(call->op_type);
+    aclDataType dt = call->in[0].dtype;
+    if (!arithmetic_dtype(dt)) {
+        return unsupported_dtype(call, dt);
+    }
+    if (call->in[1].dtype != dt) {
+        return aclemu_set_error(ACL_ERROR_UNSUPPORTED_DATA_TYPE, "%s: %s inputs have different data types (%s, %s)",
+                                call->api, call->op_type, opk_dtype_name(dt), opk_dtype_name(call->in[1].dtype));
+    }
+    if ((op == B_DIV || op == B_POW) && !opk_dtype_is_float(dt)) {
+        return unsupported_dtype(call, dt);
+    }
+    aclError err = need_static_input(call, 0);
+    if (err == ACL_SUCCESS) {
+        err = need_static_input(call, 1);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    if (!bcast_shapes(&call->in[0].shape, &call->in[1].shape, &out_shapes[0])) {
+        char a[128], b[128];
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s cannot broadcast shapes %s and %s", call->api,
+                                call->op_type, opk_shape_str(&call->in[0].shape, a, sizeof a),
+                                opk_shape_str(&call->in[1].shape, b, sizeof b));
+    }
+    out_dtypes[0] = dt;
+    return ACL_SUCCESS;
+}
+
+static float apply_f32(binary_op op, float a, float b)
+{
+    switch (op) {
+    case B_ADD: return a + b;
+    case B_SUB: return a - b;
+    case B_MUL: return a * b;
+    case B_DIV: return a / b;
+    case B_MAX: return isnan(a) || a > b ? a : b; /* NaN propagates like numpy.maximum */
+    case B_MIN: return isnan(a) || a < b ? a : b;
+    case B_POW: return powf(a, b);
+    }
+    return 0.0f;
+}
+
+static double apply_f64(binary_op op, double a, double b)
+{
+    switch (op) {
+    case B_ADD: return a + b;
+    case B_SUB: return a - b;
+    case B_MUL: return a * b;
+    case B_DIV: return a / b;
+    case B_MAX: return isnan(a) || a > b ? a : b;
+    case B_MIN: return isnan(a) || a < b ? a : b;
+    case B_POW: return pow(a, b);
+    }
+    return 0.0;
+}
+
+static int64_t apply_i64(binary_op op, int64_t a, int64_t b)
+{
+    /* unsigned arithmetic: wrap-around instead of undefined overflow; the store narrows */
+    switch (op) {
+    case B_ADD: return (int64_t)((uint64_t)a + (uint64_t)b);
+    case B_SUB: return (int64_t)((uint64_t)a - (uint64_t)b);
+    case B_MUL: return (int64_t)((uint64_t)a * (uint64_t)b);
+    case B_MAX: return a > b ? a : b;
+    case B_MIN: return a < b ? a : b;
+    default: return 0;
+    }
+}
+
+aclError opk_run_binary(const opk_call *call)
+{
+    binary_op op = binary_op_of(call->op_type);
+    const opk_tensor *x = &call->in[0], *y = &call->in[1];
+    const opk_tensor *z = &call->out[0];
+    aclDataType dt = x->dtype;
+    bcast bc;
+    bc.out = z->shape;
+    bcast_strides(&x->shape, &bc.out, bc.strides[0]);
+    bcast_strides(&y->shape, &bc.out, bc.strides[1]);
+    size_t total = opk_shape_elements(&bc.out);
+    if (total == 0) {
+        return ACL_SUCCESS;
+    }
+    int nd = bc.out.ndim;
+    size_t inner = nd > 0 ? (size_t)bc.out.dims[nd - 1] : 1;
+    size_t sa = nd > 0 ? bc.strides[0][nd - 1] : 0;
+    size_t sb = nd > 0 ? bc.strides[1][nd - 1] : 0;
+    int64_t counter[OPK_MAX_DIMS] = {0};
+    size_t off_a = 0, off_b = 0;
+    bool is_single = dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+    for (size_t base = 0; base < total; base += inner) {
+        for (size_t i = 0; i < inner; i++) {
+            size_t ia = off_a + i * sa, ib = off_b + i * sb;
+            if (is_single) {
+                float r = apply_f32(op, opk_load_f32(dt, x->data, ia), opk_load_f32(dt, y->data, ib));
+                if (dt == ACL_FLOAT) {
+                    ((float *)z->data)[base + i] = r;
+                } else {
+                    opk_store_f64(dt, z->data, base + i, r);
+                }
+            } else if (dt == ACL_DOUBLE) {
+                opk_store_f64(dt, z->data, base + i,
+                              apply_f64(op, opk_load_f64(dt, x->data, ia), opk_load_f64(dt, y->data, ib)));
+            } else {
+                opk_store_i64(dt, z->data, base + i,
+                              apply_i64(op, opk_load_i64(dt, x->data, ia), opk_load_i64(dt, y->data, ib)));
+            }
+        }
+        /* advance the odometer over the outer dims */
+        for (int d = nd - 2; d >= 0; d--) {
+            counter[d]++;
+            off_a += bc.strides[0][d];
+            off_b += bc.strides[1][d];
+            if (counter[d] < bc.out.dims[d]) {
+                break;
+            }
+            off_a -= bc.strides[0][d] * (size_t)bc.out.dims[d];
+            off_b -= bc.strides[1][d] * (size_t)bc.out.dims[d];
+            counter[d] = 0;
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+/* ----------------------------------------------------------------- unary ops */
+
+typedef enum unary_op {
+    U_ABS, U_NEG, U_RELU, U_SQUARE, /* also defined on integers */
+    U_EXP, U_LOG, U_SQRT, U_RSQRT, U_SIGMOID, U_TANH, U_RECIPROCAL, U_FLOOR, U_CEIL, U_SIN, U_COS
+} unary_op;
+
+static const char *const UNARY_NAMES[] = {"Abs",  "Neg",        "Relu",  "Square", "Exp", "Log", "Sqrt", "Rsqrt",
+                                          "Sigmoid", "Tanh", "Reciprocal", "Floor", "Ceil", "Sin", "Cos"};
+
+static unary_op unary_op_of(const char *op_type)
+{
+    /* UNARY_NAMES lists the op types in enum order */
+    int i = opk_name_index(op_type, UNARY_NAMES, sizeof(UNARY_NAMES) / sizeof(UNARY_NAMES[0]));
+    return (unary_op)(i < 0 ? 0 : i);
+}
+
+aclError opk_infer_unary(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    unary_op op = unary_op_of(call->op_type);
+    aclDataType dt = call->in[0].dtype;
+    if (!arithmetic_dtype(dt) || (op > U_SQUARE && !opk_dtype_is_float(dt))) {
+        return unsupported_dtype(call, dt);
+    }
+    aclError err = need_static_input(call, 0);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    out_dtypes[0] = dt;
+    out_shapes[0] = call->in[0].shape;
+    return ACL_SUCCESS;
+}
+
+static double apply_unary(unary_op op, double x)
+{
+    switch (op) {
+    case U_ABS: return fabs(x);
+    case U_NEG: return -x;
+    case U_RELU: return x > 0 ? x : (isnan(x) ? x : 0.0);
+    case U_SQUARE: return x * x;
+    case U_EXP: return exp(x);
+    case U_LOG: return log(x);
+    case U_SQRT: return sqrt(x);
+    case U_RSQRT: return 1.0 / sqrt(x);
+    case U_SIGMOID: return 1.0 / (1.0 + exp(-x));
+    case U_TANH: return tanh(x);
+    case U_RECIPROCAL: return 1.0 / x;
+    case U_FLOOR: return floor(x);
+    case U_CEIL: return ceil(x);
+    case U_SIN: return sin(x);
+    case U_COS: return cos(x);
+    }
+    return 0.0;
+}
+
+static int64_t apply_unary_int(unary_op op, int64_t x)
+{
+    switch (op) {
+    case U_ABS: return x < 0 ? (int64_t)(0 - (uint64_t)x) : x;
+    case U_NEG: return (int64_t)(0 - (uint64_t)x);
+    case U_RELU: return x > 0 ? x : 0;
+    case U_SQUARE: return (int64_t)((uint64_t)x * (uint64_t)x);
+    default: return 0;
+    }
+}
+
+aclError opk_run_unary(const opk_call *call)
+{
+    unary_op op = unary_op_of(call->op_type);
+    const opk_tensor *x = &call->in[0];
+    const opk_tensor *y = &call->out[0];
+    aclDataType dt = x->dtype;
+    size_t n = opk_shape_elements(&y->shape);
+    if (opk_dtype_is_float(dt)) {
+        /* float32 math for 16/32-bit floats (then one rounding to the output type), double for float64 */
+        bool single = dt != ACL_DOUBLE;
+        for (size_t i = 0; i < n; i++) {
+            double v = apply_unary(op, opk_load_f64(dt, x->data, i));
+            opk_store_f64(dt, y->data, i, single ? (double)(float)v : v);
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            opk_store_i64(dt, y->data, i, apply_unary_int(op, opk_load_i64(dt, x->data, i)));
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------- Cast */
+
+static bool castable(aclDataType dt)
+{
+    return opk_dtype_size(dt) != 0;
+}
+
+aclError opk_infer_cast(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    aclDataType src = call->in[0].dtype;
+    if (!castable(src)) {
+        return unsupported_dtype(call, src);
+    }
+    int64_t dst = out_dtypes[0];
+    aclError err = opk_attr_int_or(call->api, call->attr, "dst_type", dst, &dst);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    if (!castable((aclDataType)dst)) {
+        return unsupported_dtype(call, (aclDataType)dst);
+    }
+    err = need_static_input(call, 0);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    out_dtypes[0] = (aclDataType)dst;
+    out_shapes[0] = call->in[0].shape;
+    return ACL_SUCCESS;
+}
+
+aclError opk_run_cast(const opk_call *call)
+{
+    const opk_tensor *x = &call->in[0];
+    const opk_tensor *y = &call->out[0];
+    size_t n = opk_shape_elements(&y->shape);
+    if (x->dtype == y->dtype) {
+        memmove(y->data, x->data, n * opk_dtype_size(x->dtype));
+    } else if (opk_dtype_is_float(x->dtype) || opk_dtype_is_float(y->dtype)) {
+        if (x->dtype == ACL_FLOAT16 && y->dtype == ACL_FLOAT) {
+            opk_to_f32(ACL_FLOAT16, x->data, y->data, n);
+        } else if (x->dtype == ACL_FLOAT && y->dtype == ACL_FLOAT16) {
+            opk_from_f32(ACL_FLOAT16, x->data, y->data, n);
+        } else {
+            for (size_t i = 0; i < n; i++) {
+                opk_store_f64(y->dtype, y->data, i, opk_load_f64(x->dtype, x->data, i));
+            }
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            opk_store_i64(y->dtype, y->data, i, opk_load_i64(x->dtype, x->data, i));
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+/* ---------------------------------------------------------------------- Fill */
+
+static aclError shape_from_ints(const opk_call *call, const int64_t *dims, size_t count, opk_shape *shape)
+{
+    if (count > OPK_MAX_DIMS) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s: %zu dims, at most %d supported", call->api,
+                                call->op_type, count, OPK_MAX_DIMS);
+    }
+    shape->ndim = (int)count;
+    for (size_t i = 0; i < count; i++) {
+        if (dims[i] < 0) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s: negative dim %lld", call->api, call->op_type,
+                                    (long long)dims[i]);
+        }
+        shape->dims[i] = dims[i];
+    }
+    return ACL_SUCCESS;
+}
+
+static aclError fill_value_check(const opk_call *call, int index)
+{
+    const opk_tensor *v = &call->in[index];
+    if (!castable(v->dtype)) {
+        return unsupported_dtype(call, v->dtype);
+    }
+    if (!v->dynamic && opk_shape_elements(&v->shape) != 1) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s value must hold one element", call->api,
+                                call->op_type);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError opk_infer_fill(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    aclError err = fill_value_check(call, 1);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    int64_t dims[OPK_MAX_DIMS];
+    size_t count = 0;
+    err = opk_input_ints(call, 0, dims, OPK_MAX_DIMS, &count);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    out_dtypes[0] = call->in[1].dtype;
+    return shape_from_ints(call, dims, count, &out_shapes[0]);
+}
+
+aclError opk_infer_fill_d(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    aclError err = fill_value_check(call, 0);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    const int64_t *dims;
+    size_t count;
+    err = opk_attr_get_ints(call->api, call->attr, "dims", &dims, &count);
+    if (err != ACL_SUCCESS) {
+        return aclemu_set_error(err, "%s: FillD needs the list attribute 'dims'", call->api);
+    }
+    out_dtypes[0] = call->in[0].dtype;
+    return shape_from_ints(call, dims, count, &out_shapes[0]);
+}
+
+static void fill_with(const opk_tensor *y, const void *element)
+{
+    size_t n = opk_shape_elements(&y->shape);
+    size_t es = opk_dtype_size(y->dtype);
+    for (size_t i = 0; i < n; i++) {
+        memcpy((char *)y->data + i * es, element, es);
+    }
+}
+
+static aclError fill_from_input(const opk_call *call, int index)
+{
+    const opk_tensor *v = &call->in[index];
+    unsigned char element[8];
+    memcpy(element, v->const_data != NULL ? v->const_data : v->data, opk_dtype_size(v->dtype));
+    fill_with(&call->out[0], element);
+    return ACL_SUCCESS;
+}
+
+aclError opk_run_fill(const opk_call *call)
+{
+    return fill_from_input(call, 1);
+}
+
+aclError opk_run_fill_d(const opk_call *call)
+{
+    return fill_from_input(call, 0);
+}
+
+static aclError infer_like(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    if (!castable(call->in[0].dtype)) {
+        return unsupported_dtype(call, call->in[0].dtype);
+    }
+    aclError err = need_static_input(call, 0);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    out_dtypes[0] = call->in[0].dtype;
+    out_shapes[0] = call->in[0].shape;
+    return ACL_SUCCESS;
+}
+
+aclError opk_infer_zeros_like(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    return infer_like(call, out_dtypes, out_shapes);
+}
+
+aclError opk_infer_ones_like(const opk_call *call, aclDataType *out_dtypes, opk_shape *out_shapes)
+{
+    return infer_like(call, out_dtypes, out_shapes);
+}
+
+aclError opk_run_zeros_like(const opk_call *call)
+{
+    const opk_tensor *y = &call->out[0];
+    memset(y->data, 0, opk_shape_elements(&y->shape) * opk_dtype_size(y->dtype));
+    return ACL_SUCCESS;
+}
+
+aclError opk_run_ones_like(const opk_call *call)
+{
+    const opk_tensor *y = &call->out[0];
+    unsigned char one[8];
+    opk_store_i64(y->dtype, one, 0, 1);
+    fill_with(y, one);
+    return ACL_SUCCESS;
+}
