@@ -122,10 +122,20 @@ def check(case: CallCase, impl: str, ns: Mapping[str, Any]) -> None:
         raise BenchmarkSetupError(f"{impl}: {case.stmt} gave {result!r}; expected {case.expect}")
 
 
-def run(impls: Mapping[str, Functions], repeats: int, min_seconds: float) -> list[dict[str, Any]]:
+def primary(impls: Mapping[str, Functions]) -> Functions:
+    """The implementation that sets up the shared fixtures: ours when it loaded."""
+    return impls.get(OURS) or next(iter(impls.values()))
+
+
+def run(
+    impls: Mapping[str, Functions],
+    repeats: int,
+    min_seconds: float,
+    fixtures: Mapping[str, Any] | None = None,
+) -> list[dict[str, Any]]:
     """Measure every case over the given implementations; one record per case."""
-    primary = impls.get(OURS) or next(iter(impls.values()))
-    fixtures = open_session(primary)
+    if fixtures is None:
+        fixtures = open_session(primary(impls))
     spaces = {impl: namespace(fns, fixtures) for impl, fns in impls.items()}
     records = []
     for case in CASES:

@@ -40,7 +40,7 @@ def load_ours() -> tuple[Functions, str]:
     import acl
 
     library = acl.backend()["libraries"][0]
-    return {short: _resolve(qualified) for short, qualified in FUNCTIONS.items()}, library
+    return {short: _resolve(qualified) for short, (qualified, _) in FUNCTIONS.items()}, library
 
 
 def _fallback_library() -> str:

@@ -274,6 +274,27 @@ static PyObject *ref_get_dataset_buffer(PyObject *self, PyObject *args)
     return Py_BuildValue("k", AS_HANDLE(buffer));
 }
 
+/* ---- floors for the cost breakdown: the call mechanism alone, and what dropping the GIL adds ---- */
+
+static PyObject *ref_noop(PyObject *self, PyObject *args)
+{
+    (void)self;
+    (void)args;
+    return Py_BuildValue("i", 0);
+}
+
+static PyObject *ref_set_device_released_gil(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int device_id = 0;
+    PARSE_OR_FAIL("rt.set_device", "i", &device_id);
+    aclError ret;
+    Py_BEGIN_ALLOW_THREADS
+    ret = aclrtSetDevice(device_id);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("i", ret);
+}
+
 #define ENTRY(name) {#name, ref_##name, METH_VARARGS, NULL}
 
 static PyMethodDef reference_methods[] = {
@@ -303,6 +324,8 @@ static PyMethodDef reference_methods[] = {
     ENTRY(add_dataset_buffer),
     ENTRY(get_dataset_num_buffers),
     ENTRY(get_dataset_buffer),
+    ENTRY(noop),
+    ENTRY(set_device_released_gil),
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,6 +6,7 @@ library the binding loads, so both call the very same C functions in the same li
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import os
@@ -63,6 +64,7 @@ def build(library_path: str, headers_dir: Path) -> Path:
     return target
 
 
+@functools.cache  # one module object per process, however many callers
 def load(library_path: str, headers_dir: Path) -> ModuleType:
     path = build(library_path, headers_dir)
     spec = importlib.util.spec_from_file_location(MODULE, path)

@@ -72,6 +72,23 @@ def import_table(imports: Mapping[str, Any]) -> str:
     return _table(header, rows)
 
 
+def breakdown_tables(data: Mapping[str, Any]) -> str:
+    """Per call: reference, raw cffi shim, shim + struct member reads, public function (ns, best)."""
+    def cell(entry: Mapping[str, Any], key: str) -> str:
+        value = entry["ns"].get(key)
+        return f"{value['best']:.0f}" if value else "-"
+
+    rows = [
+        [c["call"], "yes" if c["direct"] else "no", cell(c, "reference"), cell(c, "raw_call"),
+         cell(c, "raw_call_and_reads"), cell(c, "public")]
+        for c in data["calls"]
+    ]
+    calls = _table(["call", "bound directly", "reference ns", "raw shim ns", "shim + member reads ns",
+                    "public ns"], rows)
+    floors = _table(["floor", "ns"], [[k, f"{v['best']:.0f}"] for k, v in data["floors"].items()])
+    return calls + "\n\n" + floors
+
+
 def targets_table(targets: Sequence[Mapping[str, str]]) -> str:
     rows = [[t["subject"], t["target"], t["measured"], f"**{t['status']}**"] for t in targets]
     return _table(["subject", "target", "measured", "status"], rows)
@@ -99,6 +116,11 @@ def render_markdown(results: Mapping[str, Any]) -> str:
         parts += [f"Implementation `{impl}` unavailable: {why}", ""]
     if results.get("pypy", {}).get("error"):
         parts += [f"PyPy run failed: {results['pypy']['error']}", ""]
+    breakdown = results.get("breakdown", {})
+    if breakdown.get("calls"):
+        parts += ["Where our time goes (ns per call, best of repeats):", "", breakdown_tables(breakdown), ""]
+    elif breakdown.get("error"):
+        parts += [f"Breakdown not measured: {breakdown['error']}", ""]
     throughput = results.get("throughput", {})
     if throughput.get("memcpy"):
         parts += [memcpy_table(throughput["memcpy"]), "", pointer_table(throughput["pointer_helpers"]), ""]

@@ -13,8 +13,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
-from benchmarks import call_classes, implementations, import_time, pypy_run, targets
-from benchmarks.implementations import OURS, REPO_ROOT
+from benchmarks import breakdown, call_classes, implementations, import_time, pypy_run, reference, targets
+from benchmarks.implementations import HEADERS_DIR, OURS, REFERENCE, REPO_ROOT
 from benchmarks.subprocesses import clean_env, run_worker
 from benchmarks.throughput import GIB, KIB, MIB
 
@@ -91,9 +91,9 @@ def _merge_pypy(records: list[dict[str, Any]], pypy_records: list[dict[str, Any]
         if pypy is None or OURS not in pypy["ns"]:
             continue
         record["ns"]["pypy"] = pypy["ns"][OURS]
-        reference = record["ns"].get(implementations.REFERENCE)
-        if reference:
-            record["ratios"]["pypy/reference"] = pypy["ns"][OURS]["median"] / reference["median"]
+        baseline = record["ns"].get(REFERENCE)
+        if baseline:
+            record["ratios"]["pypy/reference"] = pypy["ns"][OURS]["median"] / baseline["median"]
 
 
 def run(config: Config) -> dict[str, Any]:
@@ -108,11 +108,25 @@ def run(config: Config) -> dict[str, Any]:
     results["implementations"] = {"available": sorted(loaded.available), "unavailable": loaded.unavailable,
                                   "library": loaded.library_path}
     log(f"call classes over {', '.join(loaded.available) or 'nothing'}")
+    fixtures: dict[str, Any] = {}
     try:
-        results["call_classes"] = call_classes.run(loaded.available, config.repeats, config.min_seconds)
+        fixtures = call_classes.open_session(call_classes.primary(loaded.available))
+        results["call_classes"] = call_classes.run(
+            loaded.available, config.repeats, config.min_seconds, fixtures
+        )
     except Exception as exc:  # the other parts are still worth running and reporting
         results["call_classes"] = []
         results["call_classes_error"] = f"{type(exc).__name__}: {exc}"
+
+    if fixtures and OURS in loaded.available and REFERENCE in loaded.available:
+        log("cost breakdown of our calls")
+        try:
+            module = reference.load(loaded.library_path, HEADERS_DIR)
+            results["breakdown"] = breakdown.run(
+                loaded.available[OURS], module, fixtures, config.repeats, config.min_seconds
+            )
+        except Exception as exc:
+            results["breakdown"] = {"error": f"{type(exc).__name__}: {exc}"}
 
     if config.pypy:
         log("call classes under PyPy (installs the binding into a PyPy venv when the sources changed)")
