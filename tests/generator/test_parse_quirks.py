@@ -188,6 +188,18 @@ def test_alignment_deprecation_and_visibility_attributes() -> None:
     assert [(s.name, s.line) for s in whole] == [("aligned(4)", 24)]
 
 
+def test_extra_defines_select_the_windows_branch_and_declspec_is_understood() -> None:
+    windows = parse_tree(FIXTURES / "attributes" / "include", extra_defines={"_WIN32": "1"})
+    assert {f.name: f.deprecated for f in windows.functions} == {
+        "atBuildSystemExport": False,
+        "atCurrent": False,
+        "atOld": True,
+        "atOlder": True,
+    }
+    visibility = next(s for s in windows.skipped if s.name == "AT_FUNC_VISIBILITY")
+    assert visibility.line == 7  # the _WIN32 definition
+
+
 def test_directions_from_doxygen_tags() -> None:
     a = api("directions")
     both = {"desc": "in", "size": "out", "both": "inout", "other": "inout"}

@@ -26,11 +26,12 @@ FAKE_LIBC = Path(__file__).resolve().parent / "fake_libc"
 # Subdirectories a CANN tree's own headers include from without a directory prefix.
 EXTRA_INCLUDE_SUBDIRS = ("acl", "acl/dvpp", "acl/media")
 
-# Macros that make the unit plain C for pycparser. `__declspec` only appears on Windows paths.
+# Macros that make the unit plain C for pycparser. `__declspec` (Windows paths) becomes a GNU
+# attribute so that the attribute pass drops it and still sees `deprecated`.
 NEUTRAL_DEFINES = {
     "ENABLE_DVPP_INTERFACE": "1",
-    "__declspec(x)": "",
-    "_declspec(x)": "",
+    "__declspec(x)": "__attribute__((x))",
+    "_declspec(x)": "__attribute__((x))",
     "__extension__": "",
     "__restrict": "restrict",
     "__restrict__": "restrict",
