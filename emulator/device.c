@@ -281,3 +281,191 @@ aclError aclrtDeviceCanAccessPeer(int32_t *canAccessPeer, int32_t deviceId, int3
     *canAccessPeer = 1;
     return ACL_SUCCESS;
 }
+
+/* ---- device properties: a small, fixed emulated chip */
+
+enum {
+    EMU_AICPU_CORES = 4,
+    EMU_AICORE_CORES = 8,
+    EMU_VECTOR_CORES = 16,
+    EMU_WARP_SIZE = 32,
+    EMU_MAX_THREADS = 1024,
+    EMU_UBUF_BYTES = 192 * 1024,
+    EMU_MAX_GRID = 65535,
+    EMU_L2_BYTES = 32 * 1024 * 1024,
+    EMU_FORM_FACTOR_PCIE_CARD = 3
+};
+
+static aclError check_device_id(int64_t deviceId, const char *fn)
+{
+    rt_lock();
+    bool valid = deviceId >= 0 && deviceId <= INT32_MAX && rt_device_locked((int32_t)deviceId) != NULL;
+    rt_unlock();
+    return valid ? ACL_SUCCESS : invalid_device(fn, (int32_t)deviceId);
+}
+
+aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value)
+{
+    const char *fn = "aclrtGetDeviceInfo";
+    if (value == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
+    }
+    aclError err = check_device_id(deviceId, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    switch (attr) {
+    case ACL_DEV_ATTR_AICPU_CORE_NUM:
+        *value = EMU_AICPU_CORES;
+        break;
+    case ACL_DEV_ATTR_AICORE_CORE_NUM:
+    case ACL_DEV_ATTR_CUBE_CORE_NUM:
+        *value = EMU_AICORE_CORES;
+        break;
+    case ACL_DEV_ATTR_VECTOR_CORE_NUM:
+        *value = EMU_VECTOR_CORES;
+        break;
+    case ACL_DEV_ATTR_WARP_SIZE:
+        *value = EMU_WARP_SIZE;
+        break;
+    case ACL_DEV_ATTR_MAX_THREAD_PER_VECTOR_CORE:
+    case ACL_DEV_ATTR_MAX_THREADS_PER_BLOCK:
+    case ACL_DEV_ATTR_MAX_BLOCK_DIM_X:
+    case ACL_DEV_ATTR_MAX_BLOCK_DIM_Y:
+    case ACL_DEV_ATTR_MAX_BLOCK_DIM_Z:
+        *value = EMU_MAX_THREADS;
+        break;
+    case ACL_DEV_ATTR_LOCAL_MEM_PER_VECTOR_CORE:
+        *value = EMU_UBUF_BYTES;
+        break;
+    case ACL_DEV_ATTR_MAX_GRID_DIM_X:
+    case ACL_DEV_ATTR_MAX_GRID_DIM_Y:
+    case ACL_DEV_ATTR_MAX_GRID_DIM_Z:
+    case ACL_DEV_ATTR_MAX_BLOCK_PER_GRID:
+        *value = EMU_MAX_GRID;
+        break;
+    case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
+        *value = (int64_t)rt_device_memory_budget();
+        break;
+    case ACL_DEV_ATTR_L2_CACHE_SIZE:
+        *value = EMU_L2_BYTES;
+        break;
+    case ACL_DEV_ATTR_PHY_CHIP_ID:
+        *value = deviceId;
+        break;
+    case ACL_DEV_ATTR_DEVICE_FORM_FACTOR:
+        *value = EMU_FORM_FACTOR_PCIE_CARD;
+        break;
+    case ACL_DEV_ATTR_HD_CONNECT_TYPE:
+        *value = ACL_HOST_DEVICE_CONNECT_TYPE_PCIE;
+        break;
+    case ACL_DEV_ATTR_SMP_ID:
+    case ACL_DEV_ATTR_SUPER_POD_DEVICE_ID:
+    case ACL_DEV_ATTR_SUPER_POD_SERVER_ID:
+    case ACL_DEV_ATTR_SUPER_POD_ID:
+    case ACL_DEV_ATTR_CUST_OP_PRIVILEGE:
+    case ACL_DEV_ATTR_MAINBOARD_ID:
+    case ACL_DEV_ATTR_IS_VIRTUAL:
+    case ACL_DEV_ATTR_NPU_ARCH:
+        *value = 0;
+        break;
+    default:
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value)
+{
+    const char *fn = "aclGetDeviceCapability";
+    if (value == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
+    }
+    aclError err = check_device_id(deviceId, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    switch (deviceInfo) {
+    case ACL_DEVICE_INFO_AI_CORE_NUM:
+        *value = EMU_AICORE_CORES;
+        return ACL_SUCCESS;
+    case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
+        *value = EMU_VECTOR_CORES;
+        return ACL_SUCCESS;
+    case ACL_DEVICE_INFO_L2_SIZE:
+        *value = EMU_L2_BYTES;
+        return ACL_SUCCESS;
+    default:
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown device info %d", fn, (int)deviceInfo);
+    }
+}
+
+/* No optional hardware feature exists on the emulated chip. */
+aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType, int32_t *value)
+{
+    (void)devFeatureType;
+    const char *fn = "aclrtGetDeviceCapability";
+    if (value == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: value is NULL", fn);
+    }
+    aclError err = check_device_id(deviceId, fn);
+    if (err == ACL_SUCCESS) {
+        *value = ACL_DEV_FEATURE_NOT_SUPPORT;
+    }
+    return err;
+}
+
+/* ---- process-wide settings that do not change emulated execution (kept for the getters) */
+
+static uint32_t op_execute_timeout_s; /* under the core lock */
+static uint32_t op_wait_timeout_s;
+static aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN; /* IEEE, as the CPU computes */
+
+aclError aclrtSetOpExecuteTimeOut(uint32_t timeout)
+{
+    rt_lock();
+    op_execute_timeout_s = timeout;
+    rt_unlock();
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
+{
+    if (timeoutMs == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetOpExecuteTimeout: timeoutMs is NULL");
+    }
+    rt_lock();
+    *timeoutMs = op_execute_timeout_s * 1000u;
+    rt_unlock();
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetOpWaitTimeout(uint32_t timeout)
+{
+    rt_lock();
+    op_wait_timeout_s = timeout;
+    rt_unlock();
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode)
+{
+    if (mode != ACL_RT_OVERFLOW_MODE_SATURATION && mode != ACL_RT_OVERFLOW_MODE_INFNAN) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtSetDeviceSatMode: unknown mode %d", (int)mode);
+    }
+    rt_lock();
+    overflow_mode = mode;
+    rt_unlock();
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode *mode)
+{
+    if (mode == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceSatMode: mode is NULL");
+    }
+    rt_lock();
+    *mode = overflow_mode;
+    rt_unlock();
+    return ACL_SUCCESS;
+}

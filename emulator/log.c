@@ -16,12 +16,14 @@ enum { MESSAGE_CAPACITY = 1024 };
  * thread's next aclGetRecentErrMsg call even if new errors are recorded meanwhile. */
 static _Thread_local char recorded_message[MESSAGE_CAPACITY];
 static _Thread_local char returned_message[MESSAGE_CAPACITY];
+static _Thread_local aclError last_error; /* aclrtGetLastError / aclrtPeekAtLastError */
 
 aclError aclemu_set_error(aclError code, const char *fmt, ...)
 {
     if (code == ACL_SUCCESS) {
         return code;
     }
+    last_error = code;
     va_list args;
     va_start(args, fmt);
     int used = vsnprintf(recorded_message, sizeof recorded_message, fmt, args);
@@ -116,4 +118,26 @@ void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_
     va_end(args);
     fprintf(stderr, "[%s] %s:%u %s: %s\n", level_name(logLevel), file ? file : "?", line, func ? func : "?", text);
     fflush(stderr);
+}
+
+static aclError last_error_of_thread(aclrtLastErrLevel level, bool clear, const char *fn)
+{
+    if (level != ACL_RT_THREAD_LEVEL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown level %d", fn, (int)level);
+    }
+    aclError code = last_error;
+    if (clear) {
+        last_error = ACL_SUCCESS;
+    }
+    return code;
+}
+
+aclError aclrtGetLastError(aclrtLastErrLevel level)
+{
+    return last_error_of_thread(level, true, "aclrtGetLastError");
+}
+
+aclError aclrtPeekAtLastError(aclrtLastErrLevel level)
+{
+    return last_error_of_thread(level, false, "aclrtPeekAtLastError");
 }

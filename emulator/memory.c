@@ -43,7 +43,7 @@ static size_t device_used[RT_MAX_DEVICES];
 static freed_range freed[FREED_HISTORY]; /* ring of recent frees, for messages and strict checks */
 static size_t freed_next;
 
-static size_t device_budget(void)
+size_t rt_device_memory_budget(void)
 {
     long long budget = aclemu_env_ll("ACL_EMU_DEVICE_MEMORY", DEFAULT_DEVICE_MEMORY);
     return budget > 0 ? (size_t)budget : 0;
@@ -224,7 +224,7 @@ static aclError allocate(void **out, size_t size, int where, int32_t device, uin
     }
     pthread_mutex_lock(&memory_lock);
     if (where == ACLEMU_MEM_DEVICE) {
-        size_t budget = device_budget();
+        size_t budget = rt_device_memory_budget();
         if (size > budget || device_used[device] > budget - size) {
             size_t used = device_used[device];
             pthread_mutex_unlock(&memory_lock);
@@ -307,6 +307,15 @@ aclError aclrtMallocHost(void **hostPtr, size_t size)
     return allocate(hostPtr, size, ACLEMU_MEM_HOST, -1, NORMAL_PAGE, fn);
 }
 
+aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg)
+{
+    (void)cfg;
+    if (size > SIZE_MAX) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtMallocHostWithCfg: size is too large");
+    }
+    return aclrtMallocHost(ptr, (size_t)size);
+}
+
 static aclError release(void *ptr, int where, const char *fn)
 {
     if (ptr == NULL) {
@@ -343,6 +352,28 @@ aclError aclrtFree(void *devPtr)
 aclError aclrtFreeHost(void *hostPtr)
 {
     return release(hostPtr, ACLEMU_MEM_HOST, "aclrtFreeHost");
+}
+
+/* Waits for the current device's streams first, so no queued task still uses the memory. */
+static aclError release_after_sync(void *ptr, int where, const char *fn)
+{
+    if (aclemu_current_device() >= 0) {
+        aclError err = aclrtSynchronizeDevice();
+        if (err != ACL_SUCCESS) {
+            return err;
+        }
+    }
+    return release(ptr, where, fn);
+}
+
+aclError aclrtFreeWithDevSync(void *devPtr)
+{
+    return release_after_sync(devPtr, ACLEMU_MEM_DEVICE, "aclrtFreeWithDevSync");
+}
+
+aclError aclrtFreeHostWithDevSync(void *hostPtr)
+{
+    return release_after_sync(hostPtr, ACLEMU_MEM_HOST, "aclrtFreeHostWithDevSync");
 }
 
 size_t rt_memory_release(int32_t device, const char *fn)
@@ -605,7 +636,7 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_bytes, size_t *total)
     if (err != ACL_SUCCESS) {
         return err;
     }
-    size_t budget = device_budget();
+    size_t budget = rt_device_memory_budget();
     pthread_mutex_lock(&memory_lock);
     size_t used = device_used[device];
     pthread_mutex_unlock(&memory_lock);

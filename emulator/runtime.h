@@ -116,6 +116,7 @@ void rt_event_detach_locked(rt_event *e); /* drop the list reference; frees when
 /* memory.c: free what a device (or host, device < 0) still holds; report leaks when
  * strict. Returns the number of leaked allocations. */
 size_t rt_memory_release(int32_t device, const char *fn);
+size_t rt_device_memory_budget(void); /* env ACL_EMU_DEVICE_MEMORY, default 8 GiB */
 
 /* report.c */
 void rt_report_forget_stream(const rt_stream *s);

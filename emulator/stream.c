@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0 };
+enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0, STREAM_CAPACITY = 2048 };
 
 static int32_t next_stream_id; /* under the core lock */
 
@@ -520,5 +520,15 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority, int32_t *grea
     }
     *leastPriority = LOWEST_PRIORITY;
     *greatestPriority = HIGHEST_PRIORITY;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
+{
+    if (streamCount == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetStreamAvailableNum: streamCount is NULL");
+    }
+    size_t live = aclemu_handle_count(ACLEMU_KIND_STREAM);
+    *streamCount = live >= STREAM_CAPACITY ? 0 : (uint32_t)(STREAM_CAPACITY - live);
     return ACL_SUCCESS;
 }

@@ -87,6 +87,34 @@ static void test_devices_and_contexts(void)
     CHECK_RET(aclrtGetDevice(&device), ACL_ERROR_RT_CONTEXT_NULL);
 }
 
+static void test_device_properties(void)
+{
+    int64_t value = 0;
+    CHECK_OK(aclrtGetDeviceInfo(2, ACL_DEV_ATTR_AICORE_CORE_NUM, &value));
+    CHECK(value > 0);
+    CHECK_OK(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, &value));
+    CHECK(value == 8LL * 1024 * 1024 * 1024);
+    CHECK_RET(aclrtGetDeviceInfo(3, ACL_DEV_ATTR_AICORE_CORE_NUM, &value), ACL_ERROR_RT_INVALID_DEVICEID);
+    CHECK_RET(aclrtGetDeviceInfo(0, (aclrtDevAttr)12345, &value), ACL_ERROR_INVALID_PARAM);
+    CHECK_OK(aclGetDeviceCapability(0, ACL_DEVICE_INFO_L2_SIZE, &value));
+    CHECK(value > 0);
+    CHECK_OK(aclrtSetOpExecuteTimeOut(3));
+    uint32_t timeout_ms = 0;
+    CHECK_OK(aclrtGetOpExecuteTimeout(&timeout_ms));
+    CHECK(timeout_ms == 3000);
+    aclrtFloatOverflowMode mode = ACL_RT_OVERFLOW_MODE_UNDEF;
+    CHECK_OK(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_SATURATION));
+    CHECK_OK(aclrtGetDeviceSatMode(&mode));
+    CHECK(mode == ACL_RT_OVERFLOW_MODE_SATURATION);
+    CHECK_RET(aclrtSetDeviceSatMode(ACL_RT_OVERFLOW_MODE_UNDEF), ACL_ERROR_INVALID_PARAM);
+
+    /* the thread's last error code: peek keeps it, get clears it */
+    CHECK_RET(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_WARP_SIZE, NULL), ACL_ERROR_INVALID_PARAM);
+    CHECK_RET(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+    CHECK_RET(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+    CHECK_OK(aclrtGetLastError(ACL_RT_THREAD_LEVEL));
+}
+
 static void test_garbage_handles(void)
 {
     CHECK_OK(aclrtSetDevice(0));
@@ -269,6 +297,7 @@ int main(void)
     test_init();
     test_versions();
     test_devices_and_contexts();
+    test_device_properties();
     test_garbage_handles();
     test_messages();
     test_buffers();

@@ -1,0 +1,308 @@
+"""The emulator's model executor: runs ONNX models with onnxruntime.
+
+The emulator (C) knows nothing of ONNX; it calls the function table of emulator/model_executor.h.
+Here that table is made of cffi `extern "Python"` callbacks (acl/_native/model_executor.cdef) and
+registered with the emulator's `aclemuSetModelExecutor` through ctypes, only when the emulator is
+the loaded backend. onnxruntime is an optional dependency (the `[onnx]` extra): it is imported
+when the first model is loaded, never at registration.
+
+The callbacks run on the thread that executes a model (a stream worker for aclmdlExecuteAsync);
+cffi takes the GIL for them. Every callback catches its exceptions and reports them as an
+aclError plus a message, since an exception cannot cross into C.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from acl._generated._acl_cffi import ffi, lib
+
+ABI_VERSION = 1  # ACLEMU_MODEL_EXECUTOR_ABI
+MAX_DIM_CNT = 128  # ACL_MAX_DIM_CNT: dims slots per tensor in the shape arrays
+
+# aclError values used here (headers/acl/acl_base_rt.h, error_codes/ge_error_codes.h, rt_error_codes.h)
+ACL_SUCCESS = 0
+ACL_ERROR_FEATURE_UNSUPPORTED = 200006
+ACL_ERROR_GE_PARAM_INVALID = 145000
+ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID = 145006
+ACL_ERROR_GE_INTERNAL_ERROR = 545000
+ACL_ERROR_RT_MODEL_EXECUTE = 507011
+
+ACL_FORMAT_NCHW = 0
+ACL_FORMAT_ND = 2
+
+# onnxruntime type string -> (aclDataType value, numpy dtype)
+ORT_TYPES: dict[str, tuple[int, str]] = {
+    "tensor(float)": (0, "float32"),
+    "tensor(float16)": (1, "float16"),
+    "tensor(int8)": (2, "int8"),
+    "tensor(int32)": (3, "int32"),
+    "tensor(uint8)": (4, "uint8"),
+    "tensor(int16)": (6, "int16"),
+    "tensor(uint16)": (7, "uint16"),
+    "tensor(uint32)": (8, "uint32"),
+    "tensor(int64)": (9, "int64"),
+    "tensor(uint64)": (10, "uint64"),
+    "tensor(double)": (11, "float64"),
+    "tensor(bool)": (12, "bool"),
+}
+ACL_DT_UNDEFINED = -1
+
+MISSING_ONNXRUNTIME = (
+    "running models on the ascendcl-cffi emulator needs onnxruntime, which is not installed: "
+    'pip install "ascendcl-cffi[onnx]"'
+)
+
+CALLBACK_NAMES = (
+    "_aclffi_model_load",
+    "_aclffi_model_describe",
+    "_aclffi_model_infer",
+    "_aclffi_model_run",
+    "_aclffi_model_unload",
+)
+
+
+class _ExecutorTable(ctypes.Structure):
+    """struct aclemu_model_executor (emulator/model_executor.h)."""
+
+    _fields_ = [("abi_version", ctypes.c_uint32)] + [(n, ctypes.c_void_p) for n in CALLBACK_NAMES]
+
+
+@dataclass(frozen=True)
+class _Tensor:
+    name: str
+    acl_dtype: int
+    np_dtype: np.dtype | None  # None: a type the emulator cannot exchange
+    dims: tuple[int, ...]  # -1 where the model leaves the dim symbolic
+
+
+@dataclass
+class _Model:
+    session: Any  # onnxruntime.InferenceSession
+    inputs: list[_Tensor]
+    outputs: list[_Tensor]
+    inferred: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = field(default_factory=dict)
+
+
+_models: dict[int, _Model] = {}
+_models_lock = threading.Lock()
+_tokens = itertools.count(1)
+_install_lock = threading.Lock()
+_installed = False
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def _write_message(msg: Any, msg_len: int, text: str) -> None:
+    if msg == ffi.NULL or msg_len == 0:
+        return
+    data = text.encode("utf-8", errors="replace")[: msg_len - 1]
+    ffi.memmove(msg, data + b"\0", len(data) + 1)
+
+
+def _tensor(arg: Any) -> _Tensor:
+    acl_dtype, np_name = ORT_TYPES.get(arg.type, (ACL_DT_UNDEFINED, None))
+    dims = tuple(d if isinstance(d, int) and d >= 0 else -1 for d in (arg.shape or []))
+    return _Tensor(arg.name, acl_dtype, np.dtype(np_name) if np_name else None, dims)
+
+
+def _shapes(ranks: Any, dims: Any, count: int) -> list[tuple[int, ...]]:
+    return [tuple(int(dims[i * MAX_DIM_CNT + d]) for d in range(ranks[i])) for i in range(count)]
+
+
+def _store_shapes(shapes: list[tuple[int, ...]], ranks: Any, dims: Any) -> None:
+    for i, shape in enumerate(shapes):
+        ranks[i] = len(shape)
+        for d, value in enumerate(shape):
+            dims[i * MAX_DIM_CNT + d] = value
+
+
+def _model(token: int) -> _Model:
+    with _models_lock:
+        return _models[token]
+
+
+def _open_session(data: bytes) -> Any:
+    import onnxruntime  # optional dependency: only needed once a model is loaded
+
+    options = onnxruntime.SessionOptions()
+    options.log_severity_level = 3  # errors only: the emulator reports its own
+    options.intra_op_num_threads = int(os.environ.get("ACL_EMU_ONNX_THREADS", "1"))
+    return onnxruntime.InferenceSession(data, sess_options=options, providers=["CPUExecutionProvider"])
+
+
+def _zeros_for(model: _Model, shapes: list[tuple[int, ...]]) -> dict[str, np.ndarray]:
+    return {t.name: np.zeros(shape, dtype=t.np_dtype) for t, shape in zip(model.inputs, shapes)}
+
+
+# --------------------------------------------------------------- callbacks
+
+
+@ffi.def_extern(name="_aclffi_model_load", error=ACL_ERROR_GE_INTERNAL_ERROR)
+def _load(data: Any, size: int, token: Any, num_inputs: Any, num_outputs: Any, msg: Any, msg_len: int) -> int:
+    try:
+        session = _open_session(bytes(ffi.buffer(ffi.cast("char *", data), size)))
+    except ImportError:
+        _write_message(msg, msg_len, MISSING_ONNXRUNTIME)
+        return ACL_ERROR_FEATURE_UNSUPPORTED
+    except Exception as exc:  # onnxruntime raises its own exception types for bad models
+        _write_message(msg, msg_len, f"not an ONNX model onnxruntime can run: {exc}")
+        return ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID
+    inputs = [_tensor(a) for a in session.get_inputs()]
+    model = _Model(session, inputs, [_tensor(a) for a in session.get_outputs()])
+    unusable = [t for t in model.inputs + model.outputs if t.np_dtype is None]
+    if unusable:
+        _write_message(msg, msg_len, f"tensor '{unusable[0].name}' has a type the emulator cannot exchange")
+        return ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID
+    with _models_lock:
+        key = next(_tokens)
+        _models[key] = model
+    token[0] = key
+    num_inputs[0] = len(model.inputs)
+    num_outputs[0] = len(model.outputs)
+    return ACL_SUCCESS
+
+
+@ffi.def_extern(name="_aclffi_model_describe", error=ACL_ERROR_GE_INTERNAL_ERROR)
+def _describe(
+    token: int,
+    is_output: int,
+    index: int,
+    name: Any,
+    name_len: int,
+    dtype: Any,
+    fmt: Any,
+    rank: Any,
+    dims: Any,
+) -> int:
+    model = _model(token)
+    tensor = (model.outputs if is_output else model.inputs)[index]
+    _write_message(name, name_len, tensor.name)
+    dtype[0] = tensor.acl_dtype
+    fmt[0] = ACL_FORMAT_NCHW if len(tensor.dims) == 4 else ACL_FORMAT_ND
+    if len(tensor.dims) > MAX_DIM_CNT:
+        return ACL_ERROR_GE_PARAM_INVALID
+    rank[0] = len(tensor.dims)
+    for d, value in enumerate(tensor.dims):
+        dims[d] = value
+    return ACL_SUCCESS
+
+
+@ffi.def_extern(name="_aclffi_model_infer", error=ACL_ERROR_GE_INTERNAL_ERROR)
+def _infer(
+    token: int, in_ranks: Any, in_dims: Any, out_ranks: Any, out_dims: Any, msg: Any, msg_len: int
+) -> int:
+    """Output shapes for concrete input shapes: one run on zeros, remembered per input shapes."""
+    try:
+        model = _model(token)
+        shapes = tuple(_shapes(in_ranks, in_dims, len(model.inputs)))
+        outputs = model.inferred.get(shapes)
+        if outputs is None:
+            results = model.session.run(None, _zeros_for(model, list(shapes)))
+            outputs = [tuple(r.shape) for r in results]
+            model.inferred[shapes] = outputs
+        _store_shapes(outputs, out_ranks, out_dims)
+        return ACL_SUCCESS
+    except Exception as exc:
+        _write_message(msg, msg_len, f"{type(exc).__name__}: {exc}")
+        return ACL_ERROR_RT_MODEL_EXECUTE
+
+
+@ffi.def_extern(name="_aclffi_model_run", error=ACL_ERROR_GE_INTERNAL_ERROR)
+def _run(
+    token: int,
+    in_data: Any,
+    in_sizes: Any,
+    in_ranks: Any,
+    in_dims: Any,
+    out_data: Any,
+    out_sizes: Any,
+    out_ranks: Any,
+    out_dims: Any,
+    msg: Any,
+    msg_len: int,
+) -> int:
+    try:
+        model = _model(token)
+        feeds = _feeds(model, in_data, in_sizes, _shapes(in_ranks, in_dims, len(model.inputs)))
+        results = model.session.run(None, feeds)
+    except Exception as exc:
+        _write_message(msg, msg_len, f"onnxruntime: {type(exc).__name__}: {exc}")
+        return ACL_ERROR_RT_MODEL_EXECUTE
+    for o, (tensor, result) in enumerate(zip(model.outputs, results)):
+        array = np.ascontiguousarray(result, dtype=tensor.np_dtype)
+        if array.nbytes > out_sizes[o]:
+            _write_message(
+                msg,
+                msg_len,
+                f"output {o} ('{tensor.name}', shape {list(array.shape)}) needs {array.nbytes} bytes "
+                f"but its buffer holds {out_sizes[o]}",
+            )
+            return ACL_ERROR_GE_PARAM_INVALID
+        if array.nbytes:
+            ffi.memmove(ffi.cast("char *", out_data[o]), array, array.nbytes)
+    _store_shapes([tuple(r.shape) for r in results], out_ranks, out_dims)
+    return ACL_SUCCESS
+
+
+def _feeds(model: _Model, in_data: Any, in_sizes: Any, shapes: list[tuple[int, ...]]) -> dict[str, Any]:
+    """The inputs as arrays over the caller's memory (no copy)."""
+    feeds = {}
+    for i, (tensor, shape) in enumerate(zip(model.inputs, shapes)):
+        if in_sizes[i] == 0:
+            feeds[tensor.name] = np.empty(shape, dtype=tensor.np_dtype)
+            continue
+        raw = ffi.buffer(ffi.cast("char *", in_data[i]), in_sizes[i])
+        feeds[tensor.name] = np.frombuffer(raw, dtype=tensor.np_dtype).reshape(shape)
+    return feeds
+
+
+@ffi.def_extern(name="_aclffi_model_unload")
+def _unload(token: int) -> None:
+    with _models_lock:
+        _models.pop(token, None)
+
+
+# ------------------------------------------------------------ registration
+
+
+def install() -> bool:
+    """Register the executor with the emulator, once; False (nothing done) under another backend."""
+    global _installed
+    from acl import _backend
+
+    backend = _backend.current()
+    if backend.name != "emulator":
+        return False
+    with _install_lock:
+        if not _installed:
+            table = _ExecutorTable(
+                ABI_VERSION,
+                *(int(ffi.cast("uintptr_t", ffi.addressof(lib, name))) for name in CALLBACK_NAMES),
+            )
+            emulator = ctypes.CDLL(backend.libraries[0])
+            emulator.aclemuSetModelExecutor.argtypes = [ctypes.POINTER(_ExecutorTable)]
+            emulator.aclemuSetModelExecutor.restype = ctypes.c_int32
+            status = emulator.aclemuSetModelExecutor(ctypes.byref(table))
+            if status != ACL_SUCCESS:
+                raise RuntimeError(f"the emulator refused the model executor (aclError {status})")
+            _installed = True
+    return True
+
+
+def installed() -> bool:
+    return _installed
+
+
+def loaded_models() -> int:
+    """Models the executor holds (tests: an unload must release the onnxruntime session)."""
+    with _models_lock:
+        return len(_models)
