@@ -10,12 +10,17 @@ Conventions of the result (the contract with the emitters):
   (preprocessing adds it to the text), so it appears as a Typedef.
 - `TypeRef.text` of a field includes its array dimensions (`uint64_t [128][2]`), like a
   parameter's; an inline anonymous struct/union member has text `struct`/`union`.
+- A record is in `order` once: where it is defined, or where it is first named if never defined
+  (then `fields is None`).
+- Not bound, each reported in `skipped`: headers a C parse cannot read (kind "header"), static
+  functions defined in headers, non-integer or unevaluable macros ("define"), function-like
+  macros, conflicting redefinitions, a whole type's alignment ("attribute").
 """
 
 from __future__ import annotations
 
 import re
-import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Union
@@ -44,12 +49,6 @@ def parse_tree(include_dir: Path, *, extra_defines: Optional[dict[str, str]] = N
     builder.add_dropped_attributes()
     builder.add_cxx_headers()
     return builder.finish()
-
-
-def timed_parse_tree(include_dir: Path) -> tuple[ir.Api, float]:
-    start = time.perf_counter()
-    api = parse_tree(include_dir)
-    return api, time.perf_counter() - start
 
 
 def _parse_c(pre: Preprocessed) -> c_ast.FileAST:
@@ -606,7 +605,7 @@ def _has_body(node: c_ast.Node) -> bool:
     return getattr(node, "decls", None) is not None
 
 
-def _walk_types(node: c_ast.Node):  # type: ignore[no-untyped-def]
+def _walk_types(node: c_ast.Node) -> Iterator[c_ast.Node]:
     """Every node of a type tree, not descending into struct/union bodies."""
     stack = [node]
     while stack:
