@@ -16,6 +16,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 LIBRARY_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-fPIC", "-shared", "-pthread"]
+# as build_ffi.py: the dvpp and media headers include their neighbours by bare name
+LIBRARY_INCLUDES = ["-I", "headers", "-I", "headers/acl/dvpp", "-I", "headers/acl/media", "-I", "emulator"]
 TEST_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-deprecated-declarations", "-O1", "-pthread"]
 PROGRAMS = ["test_basics", "test_streams", "test_memory", "test_threads", "test_not_supported"]
 
@@ -33,7 +35,7 @@ def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if stubs.exists():
         sources.append(str(stubs.relative_to(ROOT)))
     library = out / "libaclemu.so"
-    _compile(["gcc", *LIBRARY_FLAGS, "-I", "headers", "-o", str(library), *sources, "-ldl", "-lm"], ROOT)
+    _compile(["gcc", *LIBRARY_FLAGS, *LIBRARY_INCLUDES, "-o", str(library), *sources, "-ldl", "-lm"], ROOT)
     includes = ["-I", "headers", "-I", "emulator", "-I", str(HERE)]
     link = ["-L", str(out), "-laclemu", f"-Wl,-rpath,{out}", "-lm"]
     for program in PROGRAMS:
