@@ -208,7 +208,10 @@ struct aclmdlDataset {
     aclTensorDesc **descs;     /* owned copies, NULL entries when unset */
 };
 
-/* New registered desc; NULL (and error recorded) on bad arguments or no memory.
+/* A desc array handed to the user (aclGetTensorDescByIndex walks it) must register every
+ * element with aclemu_handle_add(&array[i], ACLEMU_KIND_TENSOR_DESC).
+ *
+ * New registered desc; NULL (and error recorded) on bad arguments or no memory.
  * dims may be NULL when num_dims is 0. */
 aclTensorDesc *aclemu_tensor_desc_new(aclDataType type, size_t num_dims, const int64_t *dims, aclFormat format);
 /* Deep copy, registered. */
