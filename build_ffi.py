@@ -70,7 +70,9 @@ def build_emulator(out_dir: Path, cc: str | None = None) -> Path:
     cmd = [
         *compiler.split()[:1],
         "-std=c11", "-O2", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra",
-        f"-I{HEADERS}", f"-I{EMULATOR_SOURCES}",
+        # acl/dvpp and acl/media headers include their neighbours by bare name, as in CANN.
+        f"-I{HEADERS}", f"-I{HEADERS / 'acl' / 'dvpp'}", f"-I{HEADERS / 'acl' / 'media'}",
+        f"-I{EMULATOR_SOURCES}",
         "-o", str(target), *sources, "-ldl", "-lm",
     ]
     subprocess.run(cmd, check=True)

@@ -10,13 +10,14 @@ import importlib
 from typing import Any
 
 from acl import _backend
-from acl._backend import Backend, BackendError
+from acl._backend import Backend as Backend
+from acl._backend import BackendError as BackendError
 
 _backend.load()
 
 from acl._generated.constants import *  # noqa: E402,F403  (every enum member and integer constant)
 from acl._generated.top import *  # noqa: E402,F403  (the top-level functions)
-from acl._missing import FunctionNotAvailableError  # noqa: E402
+from acl._missing import FunctionNotAvailableError as FunctionNotAvailableError  # noqa: E402
 
 __version__ = "0.1.0"
 

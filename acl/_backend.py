@@ -66,7 +66,8 @@ def find_cann() -> tuple[list[str], list[str]]:
     for d in _candidate_dirs():
         searched.append(d)
         if os.path.isfile(os.path.join(d, CANN_LIBRARIES[0])):
-            return [os.path.join(d, n) for n in CANN_LIBRARIES if os.path.isfile(os.path.join(d, n))], searched
+            found = [os.path.join(d, n) for n in CANN_LIBRARIES if os.path.isfile(os.path.join(d, n))]
+            return found, searched
     return [], searched
 
 

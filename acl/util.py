@@ -131,7 +131,7 @@ class _WorkerThread(threading.Thread):
                 self._fn()
             else:
                 self._fn(self._arg)
-        except BaseException as exc:  # noqa: BLE001 - recorded and re-raised by stop_thread
+        except BaseException as exc:
             self.error = exc
             sys.excepthook(type(exc), exc, exc.__traceback__)
 

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Generate the `acl` binding from AscendCL headers.
+
+    python tools/gen_wrappers.py [--include DIR] [--out acl/_generated] [--check] [--report]
+                                 [--verify-against DIR]
+
+--include   the include root: our headers/ (default) or a CANN release's include/
+--check     write nothing; exit 1 naming every file that differs from what would be generated
+--report    print per-module counts: bound directly / with a wrapper / hand-written, skipped, unbound
+--verify-against DIR
+            compile a C++ unit including DIR's headers that static_asserts every generated
+            prototype, struct layout and enum value; exit 1 on any mismatch
+Nothing is written unless everything was generated; a malformed header fails with file:line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+sys.path.insert(0, str(TOOLS))
+
+from aclgen import output  # noqa: E402
+from aclgen.emit_verify import run_verify  # noqa: E402
+from aclgen.parse import HeaderError  # noqa: E402
+from aclgen.pipeline import generate, report  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--include", type=Path, default=ROOT / "headers", help="include root")
+    parser.add_argument("--out", type=Path, default=ROOT / "acl" / "_generated", help="output dir")
+    parser.add_argument("--check", action="store_true", help="fail if the output on disk differs")
+    parser.add_argument("--report", action="store_true", help="print what was bound, skipped and why")
+    parser.add_argument(
+        "--verify-against", type=Path, metavar="DIR", help="check the IR against DIR's headers"
+    )
+    parser.add_argument("--time", action="store_true", help="print how long generation took")
+    args = parser.parse_args(argv)
+
+    if not args.include.is_dir():
+        print(f"gen_wrappers: include directory not found: {args.include}", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    try:
+        gen = generate(args.include)
+    except HeaderError as exc:
+        print(f"gen_wrappers: {exc}", file=sys.stderr)
+        return 1
+    elapsed = time.perf_counter() - start
+    if args.time:
+        print(f"generated {len(gen.files)} files from {args.include} in {elapsed:.2f} s")
+    if args.report:
+        print(report(gen))
+
+    status = 0
+    if args.verify_against:
+        problems = run_verify(gen.api, args.verify_against)
+        for problem in problems:
+            print(f"verify: {problem}", file=sys.stderr)
+        verdict = "OK" if not problems else f"{len(problems)} problems"
+        print(f"verify against {args.verify_against}: {verdict}")
+        status = 1 if problems else 0
+
+    if args.check:
+        problems = output.drift(args.out, gen.files)
+        for problem in problems:
+            print(f"drift: {args.out / problem}", file=sys.stderr)
+        if problems:
+            print("gen_wrappers --check: generated code is out of date; run tools/gen_wrappers.py",
+                  file=sys.stderr)
+            return 1
+        print(f"gen_wrappers --check: {len(gen.files)} files in {args.out} are up to date")
+        return status
+    if not args.verify_against or args.out != parser.get_default("out"):
+        output.write_all(args.out, gen.files)
+        print(f"wrote {len(gen.files)} files to {args.out}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
