@@ -88,8 +88,8 @@ def report(gen: Generation) -> str:
     unbound = plan.unbound()
     for name, reason in unbound:
         lines.append(f"unbound: {name}: {reason}")
-    for skipped in gen.api.skipped:
-        lines.append(f"skipped {skipped.kind}: {skipped.name} ({skipped.header}:{skipped.line}): {skipped.reason}")
+    for s in gen.api.skipped:
+        lines.append(f"skipped {s.kind}: {s.name} ({s.header}:{s.line}): {s.reason}")
     pending = sorted(b.c_name for b in plan.functions if b.irregular is not None and not b.hand_written)
     lines.append(f"needing hand-written pyACL wrappers: {len(pending)}")
     lines += [f"  {name}: {plan.irregular.functions[name].group}" for name in pending]
