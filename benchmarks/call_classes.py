@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from benchmarks import timing
 from benchmarks.implementations import CTYPES, OURS, REFERENCE, Functions
@@ -86,6 +86,19 @@ class BenchmarkSetupError(RuntimeError):
     """The emulator session or a benchmarked call did not behave as a successful call should."""
 
 
+def start_runtime(init: Callable[..., int], set_device: Callable[[int], int]) -> None:
+    """acl.init (a repeated init is fine) and acl.rt.set_device(0), or BenchmarkSetupError."""
+    try:
+        ret = init()
+    except TypeError:  # a binding that (wrongly) requires pyACL's optional config path
+        ret = init(None)
+    if ret not in (0, ACL_ERROR_REPEAT_INITIALIZE):
+        raise BenchmarkSetupError(f"init returned {ret}")
+    ret = set_device(DEVICE_ID)
+    if ret != 0:
+        raise BenchmarkSetupError(f"set_device returned {ret}")
+
+
 def open_session(fns: Functions) -> dict[str, Any]:
     """Device, context, stream, a device buffer, a data buffer over it and an empty model desc."""
 
@@ -93,10 +106,7 @@ def open_session(fns: Functions) -> dict[str, Any]:
         if ret != 0:
             raise BenchmarkSetupError(f"{what} returned {ret}")
 
-    ret = fns["init"]()
-    if ret not in (0, ACL_ERROR_REPEAT_INITIALIZE):
-        raise BenchmarkSetupError(f"init returned {ret}")
-    ok(fns["set_device"](DEVICE_ID), "set_device")
+    start_runtime(fns["init"], fns["set_device"])
     context, ret = fns["create_context"](DEVICE_ID)
     ok(ret, "create_context")
     stream, ret = fns["create_stream"]()

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchmarks import timing
+from benchmarks.call_classes import BenchmarkSetupError, start_runtime
 
 KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
 ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST = 1, 2
@@ -105,11 +106,11 @@ def worker_main(argv: Sequence[str] | None = None) -> int:
     import acl
     import acl.rt
 
-    for call, what in ((acl.init, "init"), (lambda: acl.rt.set_device(0), "set_device")):
-        ret = call()
-        if ret not in (0, 100002):
-            print(json.dumps({"error": f"{what} returned {ret}"}))
-            return 1
+    try:
+        start_runtime(acl.init, acl.rt.set_device)
+    except BenchmarkSetupError as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 1
     memcpy = [memcpy_round_trip(size, args.repeats, args.min_seconds) for size in args.sizes]
     helpers = pointer_helpers(*args.pointer_sizes, repeats=args.repeats, min_seconds=args.min_seconds)
     print(json.dumps({"memcpy": memcpy, "pointer_helpers": helpers}))
