@@ -140,8 +140,10 @@ bool aclemu_mem_find(const void *p, aclemu_alloc *out);
 /* Check that [p, p+len) may be accessed by `fn` (`what` names the argument):
  *  - p NULL with len > 0: ACL_ERROR_INVALID_PARAM;
  *  - p inside a tracked allocation but p+len past its end: ACL_ERROR_INVALID_PARAM;
- *  - p untracked: accepted (host buffers), except in strict mode when p lies in a
- *    freed allocation (use after free) or `need_device` is set: ACL_ERROR_INVALID_PARAM;
+ *  - p untracked but inside a recently freed allocation (use after free):
+ *    ACL_ERROR_INVALID_PARAM when `need_device` is set or in strict mode;
+ *  - p untracked otherwise: accepted (host buffers), except in strict mode with
+ *    `need_device`: ACL_ERROR_INVALID_PARAM;
  *  - strict mode and need_device with p in host memory: ACL_ERROR_INVALID_PARAM.
  * Records the message and returns the code. */
 aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what);

@@ -167,14 +167,16 @@ aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const cha
                                    "(ACL_EMU_STRICT)",
                                    fn, what, p);
         }
-    } else if (strict) {
+    } else if (strict || need_device) {
+        /* Where device memory is expected a freed allocation is always refused: touching it
+         * could crash (large blocks go back to the system). Elsewhere only strict mode
+         * refuses, since the host may have reused the address for the program's own buffers. */
         const freed_range *gone = find_freed_locked(start);
         if (gone != NULL) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
-                                   "%s: %s %p lies in %s memory that was already freed (use after free, "
-                                   "ACL_EMU_STRICT)",
-                                   fn, what, p, where_name(gone->where));
-        } else if (need_device) {
+                                   "%s: %s %p lies in %s memory that was already freed (use after free)", fn, what,
+                                   p, where_name(gone->where));
+        } else if (strict && need_device) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                    "%s: %s %p is not device memory from aclrtMalloc (ACL_EMU_STRICT)", fn, what, p);
         }
