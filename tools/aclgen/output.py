@@ -39,10 +39,24 @@ def stamp(name: str, text: str, digest: str) -> str:
     if name.endswith((".c", ".h")):
         return f"/* {line} */\n{text}"
     if name.endswith(".json"):
-        obj = json.loads(text)
-        obj = {"_generated": {"note": DO_NOT_EDIT, "generator": __version__, "input_sha256": digest}, **obj}
-        return json.dumps(obj, indent=1, sort_keys=False) + "\n"
+        if not text.startswith("{\n"):
+            raise ValueError(f"{name}: a generated JSON file must start with '{{' on its own line")
+        banner = {"note": DO_NOT_EDIT, "generator": __version__, "input_sha256": digest}
+        return '{\n"_generated": ' + json.dumps(banner, sort_keys=True) + ",\n" + text[2:]
     raise ValueError(f"no banner syntax for {name}")
+
+
+def json_lines(obj: dict) -> str:
+    """JSON with one line per top-level list item: diffable, and fast (the C encoder does each line)."""
+    parts = []
+    for key in sorted(obj):
+        value = obj[key]
+        if isinstance(value, list):
+            items = ",\n".join(json.dumps(item, sort_keys=True) for item in value)
+            parts.append(f"{json.dumps(key)}: [\n{items}\n]")
+        else:
+            parts.append(f"{json.dumps(key)}: {json.dumps(value, sort_keys=True)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def _is_ours(path: Path) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +39,7 @@ def input_digest(include_dir: Path) -> str:
 def manifest_text(api: Api, plan: BindingPlan) -> str:
     obj = api.to_json_obj()
     obj["bindings"] = plan.manifest()
-    return json.dumps(obj, indent=1, sort_keys=True)
+    return output.json_lines(obj)
 
 
 def generate(include_dir: Path) -> Generation:
