@@ -43,27 +43,39 @@ def test_async_host_to_device_then_device_to_host_round_trip(rt: Runtime, alloc:
 
 def test_event_recorded_on_one_stream_gates_another(rt: Runtime, alloc: Allocations) -> None:
     producer_stream, consumer_stream = alloc.stream(), alloc.stream()
-    payload = pattern(SLOW_COPY_SIZE, seed=12)
-    staging, device = alloc.device(SLOW_COPY_SIZE), alloc.device(SLOW_COPY_SIZE)
-    host = alloc.host(SLOW_COPY_SIZE)
-    check(acl.rt.memset(device, SLOW_COPY_SIZE, 0, SLOW_COPY_SIZE), "memset")
-    check(acl.rt.memcpy(staging, SLOW_COPY_SIZE, acl.util.bytes_to_ptr(payload), SLOW_COPY_SIZE,
-                        acl.ACL_MEMCPY_HOST_TO_DEVICE), "memcpy h2d")
+    size = 4096
+    payload = pattern(size, seed=12)
+    staging, result, host = alloc.device(size), alloc.device(size), alloc.host(size)
+    filler_source, filler_target = alloc.device(SLOW_COPY_SIZE), alloc.device(SLOW_COPY_SIZE)
+    check(acl.rt.memset(result, size, 0, size), "memset")
+    source = acl.util.bytes_to_ptr(payload)
+    check(acl.rt.memcpy(staging, size, source, size, acl.ACL_MEMCPY_HOST_TO_DEVICE), "h2d")
     produced = alloc.event()
 
-    # Producer: a slow copy, then the event. Consumer: wait for the event, then read the result.
-    check(acl.rt.memcpy_async(device, SLOW_COPY_SIZE, staging, SLOW_COPY_SIZE,
-                              acl.ACL_MEMCPY_DEVICE_TO_DEVICE, producer_stream), "memcpy_async d2d")
+    # Producer: a slow unrelated copy, then the small write the consumer needs, then the event.
+    # Without the wait the consumer would read `result` long before the producer writes it.
+    check(acl.rt.memcpy_async(filler_target, SLOW_COPY_SIZE, filler_source, SLOW_COPY_SIZE,
+                              acl.ACL_MEMCPY_DEVICE_TO_DEVICE, producer_stream), "slow memcpy_async")
+    check(acl.rt.memcpy_async(result, size, staging, size, acl.ACL_MEMCPY_DEVICE_TO_DEVICE, producer_stream),
+          "memcpy_async of the result")
     check(acl.rt.record_event(produced, producer_stream), "record_event")
     check(acl.rt.stream_wait_event(consumer_stream, produced), "stream_wait_event")
-    check(acl.rt.memcpy_async(host, SLOW_COPY_SIZE, device, SLOW_COPY_SIZE,
-                              acl.ACL_MEMCPY_DEVICE_TO_HOST, consumer_stream), "memcpy_async d2h")
+    check(acl.rt.memcpy_async(host, size, result, size, acl.ACL_MEMCPY_DEVICE_TO_HOST, consumer_stream),
+          "memcpy_async d2h")
 
     check(acl.rt.synchronize_stream(consumer_stream), "synchronize_stream consumer")
-    assert read_host(host, SLOW_COPY_SIZE) == payload
+    assert read_host(host, size) == payload
     status, ret = acl.rt.query_event_status(produced)
     check(ret, "query_event_status")
     assert status == acl.ACL_EVENT_RECORDED_STATUS_COMPLETE
+
+
+def test_waiting_for_a_never_recorded_event_does_not_block(rt: Runtime, alloc: Allocations) -> None:
+    # Like the real runtime, a wait targets the records submitted before it; with none it is a no-op.
+    never_recorded = alloc.event()
+    stream = alloc.stream()
+    check(acl.rt.stream_wait_event(stream, never_recorded), "stream_wait_event")
+    check(acl.rt.synchronize_stream_with_timeout(stream, 30_000), "synchronize_stream_with_timeout")
 
 
 def test_synchronize_event_waits_for_the_work_before_the_record(rt: Runtime, alloc: Allocations) -> None:
