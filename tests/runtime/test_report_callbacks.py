@@ -15,6 +15,8 @@ from helpers.runtime_support import Allocations, Runtime, check, pattern, read_h
 import acl
 
 POLL_MS = 20
+# Callbacks need the GIL while the main thread waits in C: a bounded wait turns a deadlock into a failure.
+SYNC_LIMIT_MS = 30_000
 
 # pyACL's form takes a Python callable. Until the hand-written wrapper exists the generated binding
 # takes a C function pointer, so the emulator's report machinery is exercised through a cffi
@@ -31,6 +33,10 @@ def launch_callback(fn: Callable[[Any], None], user_data: Any, block_type: int, 
     _alive_until_run.append((handle, trampoline))
     return acl.rt.launch_callback(int(ffi.cast("uintptr_t", trampoline)), int(ffi.cast("uintptr_t", handle)),
                                   block_type, stream)
+
+
+def synchronize(stream: int) -> None:
+    check(acl.rt.synchronize_stream_with_timeout(stream, SYNC_LIMIT_MS), "synchronize_stream_with_timeout")
 
 
 @contextlib.contextmanager
@@ -50,7 +56,7 @@ def report_thread(rt: Runtime, stream: int) -> Iterator[int]:
     try:
         yield thread_id
     finally:
-        check(acl.rt.synchronize_stream(stream), "synchronize_stream")
+        synchronize(stream)
         check(acl.rt.unsubscribe_report(thread_id, stream), "unsubscribe_report")
         stop.set()
         assert acl.util.stop_thread(thread_id) == 0
@@ -64,7 +70,7 @@ def test_callback_runs_on_the_subscribed_thread_with_its_user_data(rt: Runtime) 
     with report_thread(rt, rt.stream) as thread_id:
         check(launch_callback(lambda data: calls.append((threading.get_ident(), data)), user_data,
                               acl.ACL_CALLBACK_BLOCK, rt.stream), "launch_callback")
-        check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
+        synchronize(rt.stream)
         assert len(calls) == 1
     (ran_on, data), = calls
     assert ran_on == thread_id
@@ -84,7 +90,7 @@ def test_callback_sees_the_work_queued_before_it(rt: Runtime, alloc: Allocations
               "memcpy_async d2h")
         check(launch_callback(lambda _: seen.append(read_host(host, size) == payload), None,
                               acl.ACL_CALLBACK_BLOCK, rt.stream), "launch_callback")
-        check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
+        synchronize(rt.stream)
     assert seen == [True]
 
 
@@ -103,7 +109,7 @@ def test_callbacks_run_once_each_in_launch_order(rt: Runtime, block_type: str) -
         for i in range(count):
             ret = launch_callback(record, i, getattr(acl, block_type), rt.stream)
             check(ret, f"launch_callback {i}")
-        check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
+        synchronize(rt.stream)
         # A non-blocking callback may still be waiting for the report thread after the sync.
         assert all_ran.wait(30), f"only {len(order)} of {count} callbacks ran"
     assert order == list(range(count))
