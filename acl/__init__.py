@@ -7,7 +7,10 @@ chosen and loaded by acl._backend, and submodules are imported on first use to k
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 from acl import _backend
 from acl._backend import Backend as Backend

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from acl._generated._acl_cffi import ffi, lib
 
@@ -25,7 +23,7 @@ CANN_LIBRARIES = (
     "libacl_tdt_channel.so",
 )
 DEFAULT_CANN_PREFIX = "/usr/local/Ascend/ascend-toolkit/latest"
-EMULATOR_LIBRARY = Path(__file__).resolve().parent / "_emulator" / "libaclemu.so"
+EMULATOR_LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_emulator", "libaclemu.so")
 BACKEND_CHOICES = ("auto", "cann", "emulator")
 
 
@@ -33,13 +31,27 @@ class BackendError(ImportError):
     """No usable AscendCL library could be loaded for the requested backend."""
 
 
-@dataclass(frozen=True)
 class Backend:
-    name: str  # "cann" or "emulator"
-    libraries: tuple[str, ...]  # absolute paths of the files loaded, in load order
-    searched: tuple[str, ...] = field(default=())  # where a CANN install was looked for
-    functions_available: int = 0
-    functions_total: int = 0
+    """What is loaded. A plain class: `dataclasses` alone would add a third to `import acl`."""
+
+    __slots__ = ("functions_available", "functions_total", "libraries", "name", "searched")
+
+    def __init__(
+        self,
+        name: str,
+        libraries: tuple[str, ...],
+        searched: tuple[str, ...] = (),
+        functions_available: int = 0,
+        functions_total: int = 0,
+    ) -> None:
+        self.name = name  # "cann" or "emulator"
+        self.libraries = libraries  # absolute paths of the files loaded, in load order
+        self.searched = searched  # where a CANN install was looked for
+        self.functions_available = functions_available
+        self.functions_total = functions_total
+
+    def __repr__(self) -> str:
+        return f"Backend({self.name!r}, {self.libraries!r}, available={self.functions_available})"
 
 
 _loaded: Backend | None = None
@@ -104,7 +116,7 @@ def load(choice: str | None = None) -> Backend:
             )
     else:
         searched = []
-    emulator = os.environ.get("ACL_EMULATOR_LIBRARY") or str(EMULATOR_LIBRARY)
+    emulator = os.environ.get("ACL_EMULATOR_LIBRARY") or EMULATOR_LIBRARY
     if not os.path.isfile(emulator):
         raise BackendError(f"the bundled emulator library is missing: {emulator} (run `python build_ffi.py`)")
     if choice == "auto":

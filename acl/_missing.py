@@ -6,9 +6,12 @@ Import must never fail because a CANN release lacks a symbol; only calling it do
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
-from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # typing costs milliseconds at import; annotations are strings here
+    from typing import Any, Callable, NoReturn
 
 from acl import _backend
 from acl._generated._acl_cffi import lib
@@ -32,8 +35,9 @@ class FunctionNotAvailableError(RuntimeError):
 
 @lru_cache(maxsize=1)
 def _headers_by_function() -> dict[str, str]:
-    manifest = Path(__file__).resolve().parent / "_generated" / "api.json"
-    data = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_generated", "api.json")
+    with open(manifest, encoding="utf-8") as f:
+        data = json.load(f)
     return {f["name"]: f["header"] for f in data["functions"]}
 
 
