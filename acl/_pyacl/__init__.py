@@ -1,0 +1,1 @@
+"""Hand-written pyACL-shaped functions the generator cannot produce; see tools/data/irregular.json."""
