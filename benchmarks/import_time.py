@@ -38,7 +38,9 @@ def acl_imports_numpy(env: Mapping[str, str]) -> bool:
 
 def measure(repeats: int, acl_path: str | None) -> dict[str, Any]:
     """Median wall time of each snippet over `repeats` interleaved runs, and what each import adds."""
+    # bytecode caches as an installed package has them: the warm-up run below writes them
     env = clean_env(acl_path=acl_path)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     for code in SNIPPETS.values():  # warm the file cache and fail early if an import is broken
         _wall_ns(code, env)
     samples: dict[str, list[float]] = {label: [] for label in SNIPPETS}

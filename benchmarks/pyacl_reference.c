@@ -8,6 +8,8 @@
 #include <Python.h>
 
 #include <stdint.h>
+#include <string.h>
+#include <time.h>
 
 #include "acl/acl.h"
 
@@ -295,6 +297,61 @@ static PyObject *ref_set_device_released_gil(PyObject *self, PyObject *args)
     return Py_BuildValue("i", ret);
 }
 
+/* ---- the C function alone: n calls in a C loop, for the breakdown (ns per call) ---- */
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int run_c_loop(const char *name, void *handle, unsigned long n)
+{
+    int32_t a = 0, b = 0, c = 0;
+    size_t x = 0, y = 0;
+    unsigned long i;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    if (strcmp(name, "set_device") == 0) {
+        for (i = 0; i < n; i++) (void)aclrtSetDevice(0);
+    } else if (strcmp(name, "get_device") == 0) {
+        for (i = 0; i < n; i++) (void)aclrtGetDevice(&a);
+    } else if (strcmp(name, "get_version") == 0) {
+        for (i = 0; i < n; i++) (void)aclrtGetVersion(&a, &b, &c);
+    } else if (strcmp(name, "get_mem_info") == 0) {
+        for (i = 0; i < n; i++) (void)aclrtGetMemInfo(ACL_HBM_MEM, &x, &y);
+    } else if (strcmp(name, "get_data_buffer_addr") == 0) {
+        for (i = 0; i < n; i++) (void)aclGetDataBufferAddr((const aclDataBuffer *)handle);
+    } else if (strcmp(name, "synchronize_stream") == 0) {
+        for (i = 0; i < n; i++) (void)aclrtSynchronizeStream((aclrtStream)handle);
+    } else if (strcmp(name, "get_num_inputs") == 0) {
+        for (i = 0; i < n; i++) (void)aclmdlGetNumInputs((aclmdlDesc *)handle);
+    } else {
+        return -1;
+    }
+#pragma GCC diagnostic pop
+    return 0;
+}
+
+static PyObject *ref_c_loop_ns(PyObject *self, PyObject *args)
+{
+    (void)self;
+    const char *name = NULL;
+    unsigned long handle = 0, n = 0;
+    PARSE_OR_FAIL("c_loop_ns", "skk", &name, &handle, &n);
+    if (n == 0) {
+        PyErr_SetString(PyExc_ValueError, "c_loop_ns: n must be positive");
+        return NULL;
+    }
+    double start = now_ns();
+    if (run_c_loop(name, AS_PTR(handle), n) != 0) {
+        PyErr_Format(PyExc_ValueError, "c_loop_ns: no C loop for %s", name);
+        return NULL;
+    }
+    return PyFloat_FromDouble((now_ns() - start) / (double)n);
+}
+
 #define ENTRY(name) {#name, ref_##name, METH_VARARGS, NULL}
 
 static PyMethodDef reference_methods[] = {
@@ -326,6 +383,7 @@ static PyMethodDef reference_methods[] = {
     ENTRY(get_dataset_buffer),
     ENTRY(noop),
     ENTRY(set_device_released_gil),
+    ENTRY(c_loop_ns),
     {NULL, NULL, 0, NULL},
 };
 

@@ -73,18 +73,28 @@ def import_table(imports: Mapping[str, Any]) -> str:
 
 
 def breakdown_tables(data: Mapping[str, Any]) -> str:
-    """Per call: reference, raw cffi shim, shim + struct member reads, public function (ns, best)."""
-    def cell(entry: Mapping[str, Any], key: str) -> str:
-        value = entry["ns"].get(key)
-        return f"{value['best']:.0f}" if value else "-"
+    """Per call: the C function alone, reference, raw cffi shim, shim + member reads, public (ns, best),
+    and the binding overhead (time beyond the C function) of ours against the reference's."""
 
-    rows = [
-        [c["call"], "yes" if c["direct"] else "no", cell(c, "reference"), cell(c, "raw_call"),
-         cell(c, "raw_call_and_reads"), cell(c, "public")]
-        for c in data["calls"]
-    ]
-    calls = _table(["call", "bound directly", "reference ns", "raw shim ns", "shim + member reads ns",
-                    "public ns"], rows)
+    def best(entry: Mapping[str, Any], key: str) -> float | None:
+        value = entry["ns"].get(key)
+        return value["best"] if value else None
+
+    def cell(value: float | None) -> str:
+        return "-" if value is None else f"{value:.0f}"
+
+    rows = []
+    for c in data["calls"]:
+        c_only, ref, public = best(c, "c_function"), best(c, "reference"), best(c, "public")
+        overhead_ratio = "-"
+        if None not in (c_only, ref, public) and ref - c_only > 0:
+            overhead_ratio = f"{(public - c_only) / (ref - c_only):.2f}x"
+        rows.append([
+            c["call"], "yes" if c["direct"] else "no", cell(c_only), cell(ref), cell(best(c, "raw_call")),
+            cell(best(c, "raw_call_and_reads")), cell(public), overhead_ratio,
+        ])
+    calls = _table(["call", "bound directly", "C alone ns", "reference ns", "raw shim ns",
+                    "shim + member reads ns", "public ns", "overhead ours/ref"], rows)
     floors = _table(["floor", "ns"], [[k, f"{v['best']:.0f}"] for k, v in data["floors"].items()])
     return calls + "\n\n" + floors
 

@@ -9,6 +9,7 @@ inside every repeat (the order rotates), so drift from a noisy machine hits all 
 from __future__ import annotations
 
 import gc
+import platform
 import statistics
 import time
 from collections.abc import Mapping, Sequence
@@ -37,8 +38,16 @@ def compile_loop(stmt: str, namespace: Mapping[str, Any], unroll: int = UNROLL) 
     return scope["__loop"]
 
 
+# CPython frees by reference counting, so pausing its cycle collector only removes noise. PyPy
+# needs its collector to release the raw memory behind cffi results (struct returns): there,
+# pausing it makes such calls slower and slower, so it stays on.
+_PAUSE_GC = platform.python_implementation() == "CPython"
+
+
 def _run(loop: TimedLoop, n: int) -> int:
     enabled = gc.isenabled()
+    if not _PAUSE_GC:
+        return loop(n)
     gc.disable()
     try:
         return loop(n)
@@ -96,11 +105,14 @@ def compare(
     n = calibrate(list(loops.values()), min_seconds)
     per_statement = 1.0 / (n * unroll)
     order = list(loops)
-    result = Comparison({impl: [] for impl in order}, n * unroll)
+    raw: dict[str, list[float]] = {impl: [] for impl in order}
+    empty_costs = []
     for r in range(repeats):
         rotated = order[r % len(order):] + order[: r % len(order)]
-        overhead = _run(empty, n) * per_statement
+        empty_costs.append(_run(empty, n) * per_statement)
         for impl in rotated:
-            cost = _run(loops[impl], n) * per_statement - overhead
-            result.samples[impl].append(max(cost, 0.0))
-    return result
+            raw[impl].append(_run(loops[impl], n) * per_statement)
+    # the quietest empty loop is the loop's true cost; a preempted one would eat into the samples
+    overhead = min(empty_costs)
+    samples = {impl: [max(cost - overhead, 0.0) for cost in costs] for impl, costs in raw.items()}
+    return Comparison(samples, n * unroll)

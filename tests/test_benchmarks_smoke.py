@@ -21,7 +21,9 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.append(str(REPO_ROOT))
 
 from benchmarks import render_markdown, targets, timing  # noqa: E402
+from benchmarks.breakdown import CALLS as BREAKDOWN_CALLS  # noqa: E402
 from benchmarks.call_classes import CASES  # noqa: E402
+from benchmarks.functions import FUNCTIONS  # noqa: E402
 
 IMPLEMENTATIONS = ("ours", "reference", "ctypes")
 
@@ -62,6 +64,21 @@ def test_every_call_class_is_measured_for_every_implementation(quick_run: dict[s
             assert record["ns"][impl]["median"] >= record["ns"][impl]["best"]
         assert _positive(record["ratios"]["ours/reference"])
         assert _positive(record["ratios"]["ours/ctypes"])
+
+
+def test_breakdown_splits_our_calls_into_their_parts(quick_run: dict[str, Any]) -> None:
+    breakdown = quick_run["results"]["breakdown"]
+    assert "error" not in breakdown, breakdown.get("error")
+    assert [c["call"].split("(")[0] for c in breakdown["calls"]] == [
+        FUNCTIONS[short][0] for short, _, _ in BREAKDOWN_CALLS
+    ]
+    for call in breakdown["calls"]:
+        for part in ("c_function", "reference", "raw_call", "public"):
+            assert _positive(call["ns"][part]["best"]), (call["call"], part)
+        # a wrapper reads the members of the struct its shim returns; a direct binding has none to read
+        assert ("raw_call_and_reads" in call["ns"]) == bool(call["struct_members"])
+        assert not (call["direct"] and call["struct_members"])
+    assert all(_positive(v["best"]) for v in breakdown["floors"].values())
 
 
 def test_throughput_and_import_parts_are_well_formed(quick_run: dict[str, Any]) -> None:
