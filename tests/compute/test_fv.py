@@ -1,12 +1,12 @@
 """Feature retrieval (acl.fv) on the emulator, checked against the numpy brute force in fv_reference.py.
 
-Every pointer argument is an int address (pyACL's form for acl.fv): numpy buffers are passed with
+conftest.py selects the emulator backend and provides the module's device and context. Every pointer
+argument is an int address (pyACL's form for acl.fv): numpy buffers are passed with
 `array.ctypes.data` and kept alive while a handle borrows them.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sysconfig
 import threading
@@ -15,9 +15,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-os.environ.setdefault("ACL_BACKEND", "emulator")
-
 from fv_reference import (
     FEATURE_LEN,
     ID_MAX,
@@ -138,23 +135,9 @@ class FvSession:
         return ret, hits
 
 
-@pytest.fixture(scope="module")
-def device() -> Iterator[int]:
-    """A current context on device 0 for the whole module (fv calls need one); yields the context."""
-    init_ret = acl.init()
-    assert init_ret in (ACL_SUCCESS, acl.ACL_ERROR_REPEAT_INITIALIZE), acl.get_recent_err_msg()
-    check(acl.rt.set_device(0), "acl.rt.set_device")
-    context, ret = acl.rt.create_context(0)
-    check(ret, "acl.rt.create_context")
-    yield context
-    check(acl.rt.destroy_context(context), "acl.rt.destroy_context")
-    check(acl.rt.reset_device(0), "acl.rt.reset_device")
-    if init_ret == ACL_SUCCESS:
-        check(acl.finalize(), "acl.finalize")
-
-
 @pytest.fixture()
-def handles(device: int) -> Iterator[Handles]:
+def handles(compute_stream: int) -> Iterator[Handles]:
+    """fv calls need a current context: compute_stream (conftest.py) provides one for the module."""
     owned = Handles()
     yield owned
     owned.release()
@@ -360,8 +343,9 @@ def test_features_in_device_memory(fv: FvSession, rng: np.random.Generator) -> N
         check(acl.rt.free(device), "acl.rt.free")
 
 
-def test_concurrent_adds_to_separate_repositories(device: int, fv: FvSession,
-                                                   rng: np.random.Generator) -> None:
+def test_concurrent_adds_to_separate_repositories(fv: FvSession, rng: np.random.Generator) -> None:
+    context, ret = acl.rt.get_context()
+    check(ret, "acl.rt.get_context")
     batches = {(id0, 0): [random_features(rng, 200) for _ in range(5)] for id0 in range(4)}
     errors: list[str] = []
 
@@ -377,7 +361,7 @@ def test_concurrent_adds_to_separate_repositories(device: int, fv: FvSession,
             offset += len(chunk)
 
     def add_with_context(id0: int, chunks: list[np.ndarray]) -> None:
-        check(acl.rt.set_context(device), "set_context in thread")
+        check(acl.rt.set_context(context), "set_context in thread")
         add_all(id0, chunks)
 
     threads = [threading.Thread(target=add_with_context, args=(key[0], batch))
@@ -421,7 +405,8 @@ def test_concurrent_adds_to_separate_repositories(device: int, fv: FvSession,
         (lambda buf: acl.fv.create_init_para(500_000_001), "[1, 500000000]"),
     ],
 )
-def test_create_rejects_documented_limits(device: int, call: Callable[[int], int], fragment: str) -> None:
+def test_create_rejects_documented_limits(compute_stream: int, call: Callable[[int], int],
+                                          fragment: str) -> None:
     buffer = np.zeros(64, dtype=np.uint8)
     assert call(buffer.ctypes.data) == 0
     message = acl.get_recent_err_msg()
@@ -454,7 +439,7 @@ def test_top_number_ranges(handles: Handles, setter: str, value: int, accepted: 
     assert ret == (ACL_SUCCESS if accepted else INVALID_PARAM), acl.get_recent_err_msg()
 
 
-def test_top_number_setters_reject_garbage_handles(device: int) -> None:
+def test_top_number_setters_reject_garbage_handles(compute_stream: int) -> None:
     assert acl.fv.set_1n_top_num(0, 10) == INVALID_PARAM
     assert acl.fv.set_nm_top_num(0xDEAD0, 600) == INVALID_PARAM
 
@@ -489,7 +474,8 @@ def test_add_errors(fv: FvSession, rng: np.random.Generator) -> None:
     bad_header = random_features(rng, 2)
     bad_header[1, 2] = 7
     assert fv.add_1n(0, 0, 3, bad_header) == FAILURE
-    assert "feature 1" in acl.get_recent_err_msg() and "header" in acl.get_recent_err_msg()
+    message = acl.get_recent_err_msg()  # reading the message clears it
+    assert "feature 1" in message and "header" in message
     info = fv.feature_info(0, 0, 5, random_features(rng, 1))
     assert acl.fv.repo_add(SEARCH_N_M, info) == INVALID_PARAM  # N:M additions need offset 0
     assert acl.fv.repo_add(2, info) == INVALID_PARAM
@@ -557,7 +543,7 @@ def test_search_argument_errors(fv: FvSession, rng: np.random.Generator) -> None
     check(acl.fv.search(SEARCH_N_M, search_input, result(2, 40)), "valid N:M search")
 
 
-def test_destroy_accepts_null_and_rejects_garbage(device: int) -> None:
+def test_destroy_accepts_null_and_rejects_garbage(compute_stream: int) -> None:
     destroyers = [acl.fv.destroy_init_para, acl.fv.destroy_feature_info, acl.fv.destroy_repo_range,
                   acl.fv.destroy_query_table, acl.fv.destroy_search_input, acl.fv.destroy_search_result]
     for destroy in destroyers:
