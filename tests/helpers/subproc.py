@@ -7,15 +7,29 @@ process.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Optional
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _package_parent() -> str:
+    """The directory this test process imports `acl` from (an installed wheel or the source tree).
+
+    Children must import the same package: the source tree lacks the compiled parts unless it
+    was built in place, so it must never shadow an installed wheel by accident.
+    """
+    spec = importlib.util.find_spec("acl")
+    if spec is None or spec.origin is None:
+        return str(REPO_ROOT)
+    return str(Path(spec.origin).resolve().parents[1])
 
 # Variables that steer backend selection or emulator behaviour; cleared so each run states its own.
 _STEERING_VARIABLES = (
@@ -29,9 +43,9 @@ _STEERING_VARIABLES = (
 
 
 def clean_env(extra: Optional[Mapping[str, str]] = None) -> dict[str, str]:
-    """The current environment minus backend steering, plus `extra`, with the repo importable."""
+    """The current environment minus backend steering, plus `extra`, importing our `acl`."""
     env = {k: v for k, v in os.environ.items() if k not in _STEERING_VARIABLES}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_parent(), env.get("PYTHONPATH", "")) if p)
     env.update(extra or {})
     return env
 
@@ -52,7 +66,7 @@ def run_command(
     return subprocess.run(
         argv,
         env=clean_env(env),
-        cwd=str(REPO_ROOT),
+        cwd=tempfile.gettempdir(),  # never the repo root: `-c` puts the cwd first on sys.path
         capture_output=True,
         text=True,
         timeout=timeout,
