@@ -13,14 +13,17 @@
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #define SG_NAME sgemm_avx2
-#define SG_TARGET __attribute__((target("avx2")))
+#define SG_TARGET __attribute__((target("avx2,fma")))
 #define SG_MR 6
 #define SG_NV 2
+/* fused multiply-add: ISO C mode does not contract a * b + c by itself */
+#define SG_MADD(acc, b, x) ((acc) = __builtin_ia32_vfmaddps256((b), (sgemm_avx2_v8){x, x, x, x, x, x, x, x}, (acc)))
 #include "op_kernels_sgemm.inc"
 #undef SG_NAME
 #undef SG_TARGET
 #undef SG_MR
 #undef SG_NV
+#undef SG_MADD
 #define HAVE_SGEMM_AVX2 1
 #endif
 
@@ -28,11 +31,13 @@
 #define SG_TARGET
 #define SG_MR 4
 #define SG_NV 1
+#define SG_MADD(acc, b, x) ((acc) += (b) * (x))
 #include "op_kernels_sgemm.inc"
 #undef SG_NAME
 #undef SG_TARGET
 #undef SG_MR
 #undef SG_NV
+#undef SG_MADD
 
 static void scale_rows(float *c, size_t m, size_t n, size_t ldc, float beta)
 {
@@ -59,7 +64,7 @@ static bool sgemm_blocked(bool trans_a, bool trans_b, size_t m, size_t n, size_t
         return false;
     }
 #ifdef HAVE_SGEMM_AVX2
-    if (__builtin_cpu_supports("avx2")) {
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
         sgemm_avx2(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, c, ldc, scratch, scratch + a_len);
         free(scratch);
         return true;
