@@ -42,18 +42,23 @@ def build_model(path: Path) -> None:
 
     def weight(name: str, *shape: int) -> onnx.TensorProto:
         fan_in = int(np.prod(shape[1:])) if len(shape) > 1 else shape[0]
-        return numpy_helper.from_array((rng.standard_normal(shape) / np.sqrt(fan_in)).astype(np.float32), name)
+        return numpy_helper.from_array(
+            (rng.standard_normal(shape) / np.sqrt(fan_in)).astype(np.float32), name
+        )
 
     def conv(x: str, w: str, y: str, kernel: int, stride: int = 1) -> onnx.NodeProto:
         pad = kernel // 2
-        return helper.make_node("Conv", [x, w], [y], kernel_shape=[kernel, kernel], strides=[stride, stride],
-                                pads=[pad] * 4)
+        return helper.make_node(
+            "Conv", [x, w], [y], kernel_shape=[kernel, kernel], strides=[stride, stride], pads=[pad] * 4
+        )
 
     nodes = [
         helper.make_node("Cast", ["image"], ["x"], to=TensorProto.FLOAT),
         conv("x", "stem_w", "stem", 7, stride=2),
         helper.make_node("Relu", ["stem"], ["stem_relu"]),
-        helper.make_node("MaxPool", ["stem_relu"], ["pool"], kernel_shape=[3, 3], strides=[2, 2], pads=[1] * 4),
+        helper.make_node(
+            "MaxPool", ["stem_relu"], ["pool"], kernel_shape=[3, 3], strides=[2, 2], pads=[1] * 4
+        ),
         conv("pool", "block_w1", "block1", 3),
         helper.make_node("Relu", ["block1"], ["block1_relu"]),
         conv("block1_relu", "block_w2", "block2", 3),
@@ -129,8 +134,13 @@ def infer(model_path: Path, image: np.ndarray) -> np.ndarray:
     if len(image_bytes) != input_sizes[0]:
         raise SystemExit(f"the model wants {input_sizes[0]} input bytes, the image has {len(image_bytes)}")
     check(
-        acl.rt.memcpy(inputs[1][0], input_sizes[0], acl.util.bytes_to_ptr(image_bytes), len(image_bytes),
-                      acl.ACL_MEMCPY_HOST_TO_DEVICE),
+        acl.rt.memcpy(
+            inputs[1][0],
+            input_sizes[0],
+            acl.util.bytes_to_ptr(image_bytes),
+            len(image_bytes),
+            acl.ACL_MEMCPY_HOST_TO_DEVICE,
+        ),
         "acl.rt.memcpy (image in)",
     )
     check(acl.mdl.execute(model_id, inputs[0], outputs[0]), "acl.mdl.execute")
@@ -158,7 +168,9 @@ def main() -> int:
     try:
         import onnxruntime
     except ImportError:
-        raise SystemExit('this example needs onnx and onnxruntime: pip install "ascendcl-cffi[onnx]"') from None
+        raise SystemExit(
+            'this example needs onnx and onnxruntime: pip install "ascendcl-cffi[onnx]"'
+        ) from None
 
     with tempfile.TemporaryDirectory(prefix="resnet-like-") as tmp:
         model_path = Path(tmp) / "resnet_like.onnx"
