@@ -362,7 +362,23 @@ def fixture_irregular() -> IrregularTable:
             "aclmdlGetInputDims": Irregular(
                 "dict", "(handle, uint64) -> (dict, ret)", "acl._pyacl.mdl:get_input_dims"
             ),
-            "aclprofGetOpType": Irregular("string-buffer", "(handle, uint64, uint, uint64) -> (str, ret)"),
+            "aclprofGetOpType": Irregular(
+                "string-buffer",
+                "(handle, uint64, uint, uint64) -> (str, ret)",
+                args={"opType": "strbuf:opTypeLen"},
+                guards=({"param": "opTypeLen", "max": 4096, "returns": ["", 100000]},),
+            ),
+            # reviewed pyACL shapes the generator emits (aclgen/pyshape.py)
+            "aclmdlExecuteOp": Irregular("list", args={"inputDesc": "list", "numInputs": "len:inputDesc"}),
+            "aclmdlGetInputDynamicDims": Irregular(
+                "list",
+                args={"dims": "out_list:gearCount"},
+                guards=({"param": "gearCount", "max": 4096, "returns": [None, 100000]},),
+            ),
+            "hi_mpi_vpc_fill": Irregular("dict", args={"pic": "dict"}),
+            "hi_mpi_vpc_get_pic": Irregular("dict", keys="snake", on_error="empty"),
+            "aclrtGetMemInfo": Irregular("echo-back", echo="attr"),
+            "aclmdlLoadFromFile": Irregular("shape", optional=("modelPath",)),
         },
         extras={
             "prof.get_op_type_v2": Irregular(

@@ -21,6 +21,7 @@ from aclgen.emit_stubs import emit_stubs
 from aclgen.parse import parse_tree
 
 BACKEND = r"""
+#include <stdio.h>
 #include <string.h>
 #include "types.h"
 aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId)
@@ -48,6 +49,26 @@ hi_s32 hi_mpi_vdec_get_stream(hi_s32 chn, hi_vdec_stream *stream)
     return 0;
 }
 aclError aclprofModelUnSubscribe(uint32_t modelId) { return (aclError)modelId; }
+aclError aclmdlExecuteOp(int numInputs, const aclTensorDesc *const inputDesc[])
+{
+    return numInputs * 1000 + (int)(uintptr_t)inputDesc[numInputs - 1];
+}
+hi_s32 hi_mpi_vpc_fill(hi_vpc_chn chn, hi_vpc_pic_info pic, hi_u32 *task_id)
+{
+    *task_id = (hi_u32)chn + pic.width + pic.value.u32 + (hi_u32)(uintptr_t)pic.picture_address;
+    return 0;
+}
+aclError aclprofGetOpType(const void *opInfo, size_t opInfoLen, uint32_t index, char *opType, size_t len)
+{
+    (void)opInfo; (void)opInfoLen; (void)index;
+    snprintf(opType, len, "Conv2D");
+    return 0;
+}
+aclError aclrtGetMemInfo(aclrtMemcpyKind attr, size_t *free, size_t *total)
+{
+    *free = 10; *total = 20 + (size_t)attr;
+    return 0;
+}
 """
 
 MISSING = """
@@ -64,12 +85,21 @@ import sys
 from acl._generated._acl_cffi import ffi, lib
 err = ffi.new("char[256]")
 assert lib._aclffi_open(sys.argv[1].encode(), err, 256) == 0, ffi.string(err)
-assert lib._aclffi_resolve() == 8
+assert lib._aclffi_resolve() == 12
 from acl._generated import himpi, mdl, prof, rt, top
 
 assert rt.create_context(7) == (0x1007, 0)
 assert top.get_version() == (1, 2, 3, 0)
 assert mdl.load_from_file("model.om") == (8, 0)
+# reviewed pyACL shapes (aclgen/pyshape.py): list -> array + count, dict -> struct by value,
+# string buffer out, echo of an input, size guard
+assert mdl.execute_op([5, 7]) == 2007
+assert himpi.vpc_fill(1, {"width": 10, "value": {"u32": 100}, "picture_address": 1000, "x": ""}) == (1111, 0)
+assert himpi.vpc_fill(1, {"width": "wrong type is ignored"}) == (1, 0)
+assert prof.get_op_type(0, 0, 0, 64) == ("Conv2D", 0)
+assert prof.get_op_type(0, 0, 0, 3) == ("Co", 0)
+assert prof.get_op_type(0, 0, 0, 5000) == ("", 100000)
+assert rt.get_mem_info(2) == (2, 10, 22, 0)
 assert top.get_soc_name() == "Ascend-emu"
 assert rt.set_device is lib.aclrtSetDevice and rt.set_device(1) == 107001
 assert himpi.sys_init() == 0xFFFFFFFF
@@ -79,6 +109,10 @@ assert rt.malloc == "missing:aclrtMalloc"
 assert rt.ACL_MEMCPY_HOST_TO_DEVICE == 1 and "ACL_MEMCPY_HOST_TO_DEVICE" in rt.__all__
 for call, kind, text in [
     (lambda: mdl.load_from_file(b"x"), TypeError, "acl.mdl.load_from_file: argument model_path must be str"),
+    (lambda: mdl.execute_op((5, 7)), TypeError, "acl.mdl.execute_op: argument input_desc must be a list"),
+    (lambda: mdl.execute_op([None]), TypeError, "acl.mdl.execute_op: "),
+    (lambda: himpi.vpc_fill(1, [1]), TypeError, "acl.himpi.vpc_fill: argument pic must be a dict"),
+    (lambda: himpi.vpc_fill(1, {"value": 3}), TypeError, "acl.himpi.vpc_fill: the value argument is not"),
     (lambda: rt.create_context("x"), TypeError, "acl.rt.create_context: "),
     (lambda: rt.create_context(2**40), OverflowError, "acl.rt.create_context: "),
 ]:

@@ -32,6 +32,20 @@ class Irregular:
     impl: Optional[str] = None  # "acl._pyacl.mdl:get_input_dims" once hand-written
     note: str = ""
     params: dict[str, str] = field(default_factory=dict)  # C parameter -> reviewed kind ("handle"/"out")
+    # The reviewed pyACL shape, emitted by aclgen.pyshape (see its docstring for the vocabulary):
+    args: dict[str, str] = field(default_factory=dict)  # C parameter -> role ("list", "len:dims", ...)
+    echo: Optional[str] = None  # C input parameter returned first, before the outs
+    optional: tuple[str, ...] = ()  # C parameters pyACL lets the caller leave out (trailing)
+    guards: tuple[dict[str, Any], ...] = ()  # {"param", "max", "returns" | "raises"}
+    keys: Optional[str] = None  # "snake": dict keys are the snake_case of the C field names
+    on_error: Optional[str] = None  # "empty": struct results are {} when the C call fails
+
+    @property
+    def shaped(self) -> bool:
+        """The generator emits pyACL's shape from the reviewed description (no hand-written code)."""
+        return self.impl is None and bool(
+            self.args or self.echo or self.optional or self.guards or self.keys or self.on_error
+        )
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,12 @@ class IrregularTable:
                     row.get("impl"),
                     row.get("note", ""),
                     row.get("params", {}),
+                    row.get("args", {}),
+                    row.get("echo"),
+                    tuple(row.get("optional", ())),
+                    tuple(row.get("guards", ())),
+                    row.get("keys"),
+                    row.get("on_error"),
                 )
                 for name, row in rows.items()
             }
@@ -92,12 +112,17 @@ class FunctionBinding:
         return self.irregular is not None and self.irregular.impl is not None
 
     @property
+    def shaped(self) -> bool:
+        return self.irregular is not None and self.irregular.shaped
+
+    @property
     def direct(self) -> bool:
         """Bound straight to the compiled shim: no Python frame at all."""
         c = self.cls
         return (
             self.bound
             and not self.hand_written
+            and not self.shaped
             and not self.unsigned_ret
             and not self.fn.variadic
             and not c.outs

@@ -15,7 +15,8 @@ from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import ParamPlan, TypeFacts
 from aclgen.emit_constants import constant_lines, module_constants
 from aclgen.ir import Api, Field, Record, TypeRef
-from aclgen.naming import MODULES, dotted_module
+from aclgen.naming import MODULES, dotted_module, snake_case
+from aclgen.pyshape import ShapedWrapper
 
 STRUCTS_MODULE = "_structs"
 
@@ -38,22 +39,37 @@ def converter_name(key: str) -> str:
 
 
 class StructConverters:
-    """Generates `_structs.py`: one function per record reachable from a struct out/return."""
+    """Generates `_structs.py`: struct -> dict functions for every record reachable from a struct
+    out/return (and `__snake` variants keyed in snake_case where reviewed data asks for them), and
+    dict -> struct `fill_*` functions for the records shaped wrappers take as dicts."""
 
     def __init__(self, api: Api, facts: TypeFacts) -> None:
         self.api = api
         self.facts = facts
         self.needed: dict[str, Record] = {}
+        self.snake: dict[str, Record] = {}
+        self.fillers: dict[str, Record] = {}
 
-    def require(self, key: str) -> None:
+    def require(self, key: str, snake: bool = False) -> None:
+        table = self.snake if snake else self.needed
         rec = self.facts.record(key)
-        if rec is None or rec.fields is None or key in self.needed:
+        if rec is None or rec.fields is None or key in table:
             return
-        self.needed[key] = rec
+        table[key] = rec
         for fld in _flat_fields(rec.fields):
             nested = self._record_of(fld.type)
             if nested is not None:
-                self.require(nested)
+                self.require(nested, snake)
+
+    def require_fill(self, key: str) -> None:
+        rec = self.facts.record(key)
+        if rec is None or rec.fields is None or key in self.fillers:
+            return
+        self.fillers[key] = rec
+        for fld in _flat_fields(rec.fields):
+            nested = self._record_of(fld.type)
+            if nested is not None:
+                self.require_fill(nested)
 
     def _record_of(self, t: TypeRef) -> str | None:
         resolved = self.facts.resolve(t)
@@ -62,46 +78,132 @@ class StructConverters:
         rec = self.facts.record(resolved.base)
         return None if rec is None else _key(rec)
 
-    def value_expr(self, t: TypeRef, expr: str, dims: tuple) -> str:
+    def value_expr(self, t: TypeRef, expr: str, dims: tuple, snake: bool = False) -> str:
         """Python expression converting the cffi value `expr` of type `t` (array dims still to walk)."""
         resolved = self.facts.resolve(t)
         if dims:
             item = f"_x{len(dims)}"
             if len(dims) == 1 and not resolved.pointers and _is_char(resolved.base):
                 return f"_text({expr})"
-            inner = self.value_expr(t, item, dims[1:])
+            inner = self.value_expr(t, item, dims[1:], snake)
             return f"list({expr})" if inner == item else f"[{inner} for {item} in {expr}]"
         if resolved.pointers or resolved.function:
             return f"_addr({expr})"
         nested = self._record_of(t)
         if nested is not None:
-            return f"{converter_name(nested)}({expr})"
+            return f"{converter_name(nested)}{'__snake' if snake else ''}({expr})"
         return expr
 
-    def dict_expr(self, fields: list[Field], obj: str) -> str:
-        return "{" + ", ".join(self._items(fields, obj)) + "}"
+    def dict_expr(self, fields: list[Field], obj: str, snake: bool = False) -> str:
+        return "{" + ", ".join(self._items(fields, obj, snake)) + "}"
 
-    def _items(self, fields: list[Field], obj: str) -> list[str]:
-        """`"key": expr` entries; members of an anonymous inline struct/union are the parent's."""
+    def _items(self, fields: list[Field], obj: str, snake: bool) -> list[str]:
+        """`"key": expr` entries; members of an anonymous inline struct/union are the parent's.
+
+        An array right after its element count (`dimCount`, `dims`) is cut to that count, as pyACL does.
+        """
         items = []
+        previous: Field | None = None
         for fld in fields:
             if fld.fields is not None:
                 if fld.name:
-                    items.append(f'"{fld.name}": {self.dict_expr(fld.fields, _attr(obj, fld.name))}')
+                    nested = self.dict_expr(fld.fields, _attr(obj, fld.name), snake)
+                    items.append(f'"{_key_name(fld.name, snake)}": {nested}')
                 else:
-                    items += self._items(fld.fields, obj)
+                    items += self._items(fld.fields, obj, snake)
+                previous = None
                 continue
             if not fld.name:
                 continue
             resolved = self.facts.resolve(fld.type)
-            items.append(
-                f'"{fld.name}": {self.value_expr(fld.type, _attr(obj, fld.name), resolved.array_dims)}'
-            )
+            value = self.value_expr(fld.type, _attr(obj, fld.name), resolved.array_dims, snake)
+            if resolved.array_dims and previous is not None and _counts(previous, fld):
+                value = f"{value}[:{_attr(obj, previous.name or '')}]"
+            items.append(f'"{_key_name(fld.name, snake)}": {value}')
+            previous = fld
         return items
+
+    def fill_lines(self, fields: list[Field], obj: str, dvar: str = "d") -> list[str]:
+        """Statements setting the fields of `obj` from the dict `dvar`, pyACL's lenient way."""
+        lines: list[str] = []
+        for fld in fields:
+            if fld.fields is not None:
+                if fld.name:
+                    inner_var = f"{dvar}_{fld.name}"
+                    inner = self.fill_lines(fld.fields, _attr(obj, fld.name), inner_var)
+                    lines += [
+                        f'{inner_var} = {dvar}.get("{fld.name}")',
+                        f"if {inner_var} is not None:",
+                        f"    if {inner_var}.__class__ is not dict:",
+                        f'        raise TypeError("the {fld.name} argument is not dict")',
+                    ]
+                    lines += [f"    {line}" for line in inner or ["pass"]]
+                else:
+                    lines += self.fill_lines(fld.fields, obj, dvar)
+                continue
+            if not fld.name:
+                continue
+            lines += self._fill_field(fld, _attr(obj, fld.name), dvar)
+        return lines
+
+    def _fill_field(self, fld: Field, target: str, dvar: str) -> list[str]:
+        name = fld.name or ""
+        resolved = self.facts.resolve(fld.type)
+        category = self.facts.category(resolved.base)
+        get = f'v = {dvar}.get("{name}")'
+        dims = resolved.array_dims
+        if dims:
+            if resolved.pointers or resolved.function:
+                return []  # arrays of pointers: pyACL has no dict form for them
+            if len(dims) == 1 and _is_char(resolved.base):
+                size = dims[0] or 1
+                return [get, "if v.__class__ is str:", f"    {target} = v.encode()[:{size - 1}]"]
+            nested = self._record_of(fld.type)
+            if nested is not None and len(dims) == 1:
+                return [
+                    get,
+                    "if v.__class__ is list:",
+                    f'    _check_len(v, {dims[0]}, "{name}")',
+                    f"    fill_each(fill_{converter_name(nested)}, {target}, v)",
+                ]
+            if category in ("int", "enum", "float", "bool") and len(dims) == 1:
+                return [
+                    get,
+                    "if v.__class__ is list:",
+                    f'    _check_len(v, {dims[0]}, "{name}")',
+                    f"    {target}[0:len(v)] = v",
+                ]
+            if category in ("int", "enum", "float", "bool") and len(dims) == 2:
+                return [
+                    get,
+                    "if v.__class__ is list:",
+                    f'    _check_len(v, {dims[0]}, "{name}")',
+                    "    for _i, _row in enumerate(v):",
+                    "        if _row.__class__ is list:",
+                    f'            _check_len(_row, {dims[1]}, "{name}")',
+                    f"            {target}[_i][0:len(_row)] = _row",
+                ]
+            return []
+        if resolved.pointers or resolved.function:
+            return [get, "if v.__class__ is int:", f'    {target} = _cast("{_cast_type(fld.type.text)}", v)']
+        nested = self._record_of(fld.type)
+        if nested is not None:
+            return [
+                get,
+                "if v is not None:",
+                "    if v.__class__ is not dict:",
+                f'        raise TypeError("the {name} argument is not dict")',
+                f"    fill_{converter_name(nested)}({target}, v)",
+            ]
+        if category == "float":
+            return [get, "if v.__class__ is float or v.__class__ is int:", f"    {target} = v"]
+        if category in ("int", "enum", "bool"):
+            return [get, "if v.__class__ is int or v.__class__ is bool:", f"    {target} = v"]
+        return []
 
     def emit(self) -> str:
         lines = [
-            '"""Struct and union values to dicts keyed by the C field names."""',
+            '"""Struct and union values to dicts keyed by the C field names, and dicts back to structs."""',
             "",
             "from acl._generated._acl_cffi import ffi as _ffi",
             "",
@@ -115,6 +217,18 @@ class StructConverters:
             "",
             "def _text(chars):",
             '    return _string(chars).decode("utf-8", "replace")',
+            "",
+            "",
+            "def _check_len(items, capacity, name):",
+            "    if len(items) > capacity:",
+            '        raise ValueError(f"the {name} list has {len(items)} items; the C array has {capacity}")',
+            "",
+            "",
+            "def fill_each(fill, array, items):",
+            "    for i, item in enumerate(items):",
+            "        if item.__class__ is not dict:",
+            '            raise TypeError(f"item {i} of the list is not dict")',
+            "        fill(array[i], item)",
         ]
         for key in sorted(self.needed):
             rec = self.needed[key]
@@ -124,7 +238,33 @@ class StructConverters:
                 f"def {converter_name(key)}(v):",
                 f"    return {self.dict_expr(rec.fields or [], 'v')}",
             ]
+        for key in sorted(self.snake):
+            rec = self.snake[key]
+            lines += [
+                "",
+                "",
+                f"def {converter_name(key)}__snake(v):",
+                f"    return {self.dict_expr(rec.fields or [], 'v', snake=True)}",
+            ]
+        for key in sorted(self.fillers):
+            rec = self.fillers[key]
+            body = self.fill_lines(rec.fields or [], "p") or ["pass"]
+            lines += ["", "", f"def fill_{converter_name(key)}(p, d):"] + [f"    {line}" for line in body]
         return "\n".join(lines) + "\n"
+
+
+def _key_name(name: str, snake: bool) -> str:
+    return snake_case(name) if snake else name
+
+
+def _counts(count: Field, array: Field) -> bool:
+    """`count` is the element count of `array`: `dimCount`/`dims`, `batchCount`/`batch`."""
+    name = count.name or ""
+    return name.endswith("Count") and bool(name[:-5]) and (array.name or "").startswith(name[:-5])
+
+
+def _cast_type(text: str) -> str:
+    return text.strip() or "void *"
 
 
 def _key(rec: Record) -> str:
@@ -211,7 +351,10 @@ def _impl_import(py_name: str, impl: str) -> str:
     return f"from {module} import {attr} as {py_name}" if attr != py_name else f"from {module} import {attr}"
 
 
-def emit_module(plan: BindingPlan, module: str) -> str:
+def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper] | None = None) -> str:
+    """`shaped`: the wrappers of reviewed pyACL shapes by C name (built here when not given)."""
+    if shaped is None:
+        shaped = shaped_wrappers(plan)
     bindings = [b for b in plan.module_functions(module) if b.bound]
     unbound = [b for b in plan.module_functions(module) if not b.bound]
     title = dotted_module(module)
@@ -224,9 +367,13 @@ def emit_module(plan: BindingPlan, module: str) -> str:
     needs_structs = any(p.out_kind == "struct" for b in generic for p in b.cls.outs) or any(
         b.cls.ret.kind == "struct" for b in generic
     )
-    if needs_structs:
+    has_shaped = any(b.c_name in shaped for b in generic)
+    if needs_structs or has_shaped:
         lines.append("from acl._generated import _structs")
-    lines += ["", "_NULL = _ffi.NULL", "_string = _ffi.string", ""]
+    lines += ["", "_NULL = _ffi.NULL", "_string = _ffi.string"]
+    if has_shaped:
+        lines += ["_new = _ffi.new", "_cast = _ffi.cast", '_uintptr = "uintptr_t"']
+    lines.append("")
     for b in unbound:
         lines.append(f"# {b.c_name}: not bound ({b.cls.unbound_reason})")
     constants = module_constants(plan, module)
@@ -237,7 +384,9 @@ def emit_module(plan: BindingPlan, module: str) -> str:
         lines += ["", "", _NOT_STR.rstrip()]
     exported: dict[str, str] = {}
     for b in generic:
-        if b.direct:
+        if b.c_name in shaped:
+            lines += ["", "", shaped[b.c_name].emit()]
+        elif b.direct:
             lines += ["", "", f"{b.py_name} = {_shim_global(b)}"]
         else:
             lines += ["", "", _wrapper(b)]
@@ -273,11 +422,24 @@ def emit_module(plan: BindingPlan, module: str) -> str:
     return "\n".join(lines)
 
 
+def shaped_wrappers(plan: BindingPlan) -> dict[str, ShapedWrapper]:
+    return {b.c_name: ShapedWrapper(b, plan.facts) for b in plan.bound_functions if b.shaped}
+
+
 def emit_python(api: Api, plan: BindingPlan) -> dict[str, str]:
     """File name -> text for every module in MODULES (top.py is the `acl` package's functions)."""
-    files = {f"{module}.py": emit_module(plan, module) for module in MODULES}
+    shaped = shaped_wrappers(plan)
+    files = {f"{module}.py": emit_module(plan, module, shaped) for module in MODULES}
     converters = StructConverters(api, plan.facts)
+    for wrapper in shaped.values():
+        for kind, key in sorted(wrapper.needs.items):
+            if kind == "fill":
+                converters.require_fill(key)
+            else:
+                converters.require(key, snake=kind == "snake")
     for b in plan.bound_functions:
+        if b.c_name in shaped:
+            continue
         for p in b.cls.outs:
             if p.out_kind == "struct" and p.out_record:
                 converters.require(p.out_record)

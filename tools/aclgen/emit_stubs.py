@@ -7,9 +7,11 @@ header; hand-written (irregular) functions say where they live and pyACL's shape
 from __future__ import annotations
 
 from aclgen.bindings import BindingPlan, FunctionBinding
+from aclgen.classify import TypeFacts
 from aclgen.emit_constants import all_constants, module_constants
 from aclgen.ir import Api
 from aclgen.naming import MODULES, dotted_module
+from aclgen.pyshape import ShapedWrapper
 
 _PY_TYPES = {
     "int": "int",
@@ -30,9 +32,30 @@ def _returns(b: FunctionBinding) -> str:
     return items[0] if len(items) == 1 else f"tuple[{', '.join(items)}]"
 
 
-def _signature(b: FunctionBinding) -> str:
+def _shaped_signature(b: FunctionBinding, facts: TypeFacts) -> str:
+    assert b.irregular is not None
+    roles = b.irregular.args
+    optional = set(b.irregular.optional)
+    params = []
+    for p in ShapedWrapper(b, facts).python_params():
+        role = roles.get(p.c_name, "")
+        if role == "list":
+            kind = "list[Any]"
+        elif role.startswith("dict"):
+            kind = "dict[str, Any]"
+        else:
+            kind = _PY_TYPES["str"] if p.kind == "string" else _PY_TYPES[p.py_type]
+        params.append(f"{p.py_name}: {kind}" + (" = None" if p.c_name in optional else ""))
+    if params:
+        params.append("/")
+    return f"{', '.join(params)}) -> Any"
+
+
+def _signature(b: FunctionBinding, facts: TypeFacts | None = None) -> str:
     if b.hand_written:
         return "*args: Any) -> Any"
+    if b.shaped and facts is not None:
+        return _shaped_signature(b, facts)
     params = [
         f"{p.py_name}: {_PY_TYPES['str'] if p.kind == 'string' else _PY_TYPES[p.py_type]}"
         for p in b.cls.inputs
@@ -46,6 +69,8 @@ def _doc(b: FunctionBinding) -> str:
     doc = f"{b.c_name} ({b.fn.header})."
     if b.irregular is not None and b.irregular.impl:
         doc += f" Hand-written: {b.irregular.impl}; pyACL shape {b.irregular.shape}."
+    elif b.shaped and b.irregular is not None and b.irregular.shape:
+        doc += f" pyACL shape {b.irregular.shape}."
     elif b.irregular is not None and b.irregular.shape and b.irregular.group != "reviewed-params":
         doc += f" Generic form; pyACL's shape {b.irregular.shape} is not written yet."
     return doc.replace('"', "'")
@@ -57,12 +82,12 @@ def emit_module_stub(plan: BindingPlan, module: str) -> str:
     for b in plan.module_functions(module):
         if not b.bound:
             continue
-        lines += ["", f"def {b.py_name}({_signature(b)}:", f'    """{_doc(b)}"""']
+        lines += ["", f"def {b.py_name}({_signature(b, plan.facts)}:", f'    """{_doc(b)}"""']
         for alias in b.aliases:
             if alias.module == module and alias.kind == "alias":
                 lines += [
                     "",
-                    f"def {alias.name}({_signature(b)}:",
+                    f"def {alias.name}({_signature(b, plan.facts)}:",
                     f'    """Alias of {b.py_name}: {_doc(b)}"""',
                 ]
             elif alias.module == module and plan.irregular.extras.get(f"{module}.{alias.name}") is not None:

@@ -1,4 +1,4 @@
-"""Struct and union values to dicts keyed by the C field names."""
+"""Struct and union values to dicts keyed by the C field names, and dicts back to structs."""
 
 from acl._generated._acl_cffi import ffi as _ffi
 
@@ -14,17 +14,64 @@ def _text(chars):
     return _string(chars).decode("utf-8", "replace")
 
 
+def _check_len(items, capacity, name):
+    if len(items) > capacity:
+        raise ValueError(f"the {name} list has {len(items)} items; the C array has {capacity}")
+
+
+def fill_each(fill, array, items):
+    for i, item in enumerate(items):
+        if item.__class__ is not dict:
+            raise TypeError(f"item {i} of the list is not dict")
+        fill(array[i], item)
+
+
 def aclmdlIODims(v):
-    return {"name": _text(v.name), "dimCount": v.dimCount, "dims": list(v.dims)}
+    return {"name": _text(v.name), "dimCount": v.dimCount, "dims": list(v.dims)[:v.dimCount]}
 
 
 def hi_vdec_stream(v):
     return {"addr": _addr(v.addr), "len": v.len}
 
 
-def hi_vpc_pic_info(v):
-    return {"picture_address": _addr(v.picture_address), "width": v.width, "height": v.height, "value": hi_vpc_value(v.value), "stride": v.stride, "pitch": v.pitch, "flag": v.flag}
+def hi_vpc_pic_info__snake(v):
+    return {"picture_address": _addr(v.picture_address), "width": v.width, "height": v.height, "value": hi_vpc_value__snake(v.value), "stride": v.stride, "pitch": v.pitch, "flag": v.flag}
 
 
-def hi_vpc_value(v):
+def hi_vpc_value__snake(v):
     return {"u32": v.u32, "f32": v.f32}
+
+
+def fill_hi_vpc_pic_info(p, d):
+    v = d.get("picture_address")
+    if v.__class__ is int:
+        p.picture_address = _cast("void *", v)
+    v = d.get("width")
+    if v.__class__ is int or v.__class__ is bool:
+        p.width = v
+    v = d.get("height")
+    if v.__class__ is int or v.__class__ is bool:
+        p.height = v
+    v = d.get("value")
+    if v is not None:
+        if v.__class__ is not dict:
+            raise TypeError("the value argument is not dict")
+        fill_hi_vpc_value(p.value, v)
+    v = d.get("stride")
+    if v.__class__ is int or v.__class__ is bool:
+        p.stride = v
+    v = d.get("pitch")
+    if v.__class__ is int or v.__class__ is bool:
+        p.pitch = v
+    v = d.get("flag")
+    if v.__class__ is int or v.__class__ is bool:
+        p.flag = v
+
+
+def fill_hi_vpc_value(p, d):
+    v = d.get("u32")
+    if v.__class__ is int or v.__class__ is bool:
+        p.u32 = v
+    v = d.get("f32")
+    if v.__class__ is float or v.__class__ is int:
+        p.f32 = v

@@ -8,6 +8,9 @@ from acl._generated import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
+_new = _ffi.new
+_cast = _ffi.cast
+_uintptr = "uintptr_t"
 
 HI_VPC_NEG = -1
 HI_VPC_BIG = 2147483648
@@ -36,9 +39,13 @@ def vdec_get_stream(chn):
 
 
 def vpc_fill(chn, pic):
+    if pic.__class__ is not dict:
+        raise TypeError(f"acl.himpi.vpc_fill: argument pic must be a dict, not {type(pic).__name__}")
     try:
-        _r = _hi_mpi_vpc_fill(chn, pic)
-    except (TypeError, OverflowError) as e:
+        _s_pic = _new("hi_vpc_pic_info *")
+        _structs.fill_hi_vpc_pic_info(_s_pic, pic)
+        _r = _hi_mpi_vpc_fill(chn, _cast(_uintptr, _s_pic))
+    except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_fill: {e}") from None
     return _r.task_id, _r.ret & 0xFFFFFFFF
 
@@ -46,9 +53,9 @@ def vpc_fill(chn, pic):
 def vpc_get_pic(chn):
     try:
         _r = _hi_mpi_vpc_get_pic(chn)
-    except (TypeError, OverflowError) as e:
+    except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_get_pic: {e}") from None
-    return _structs.hi_vpc_pic_info(_r.pic), _r.ret & 0xFFFFFFFF
+    return (_structs.hi_vpc_pic_info__snake(_r.pic) if _r.ret == 0 else {}), _r.ret & 0xFFFFFFFF
 
 __all__ = [
     "sys_init",

@@ -12,8 +12,8 @@ def sys_init() -> int:
 def vdec_get_stream(chn: int, /) -> tuple[dict[str, Any], int]:
     """hi_mpi_vdec_get_stream (acl/dvpp/hi_dvpp_vpc.h)."""
 
-def vpc_fill(chn: int, pic: int, /) -> tuple[int, int]:
+def vpc_fill(chn: int, pic: dict[str, Any], /) -> Any:
     """hi_mpi_vpc_fill (acl/dvpp/hi_dvpp_vpc.h)."""
 
-def vpc_get_pic(chn: int, /) -> tuple[dict[str, Any], int]:
+def vpc_get_pic(chn: int, /) -> Any:
     """hi_mpi_vpc_get_pic (acl/dvpp/hi_dvpp_vpc.h)."""

@@ -4,9 +4,13 @@ from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
 
+from acl._generated import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
+_new = _ffi.new
+_cast = _ffi.cast
+_uintptr = "uintptr_t"
 
 ACL_MAX_DIM_CNT = 128
 
@@ -28,10 +32,26 @@ def _not_str(function, arguments):
 create_desc = _aclmdlCreateDesc
 
 
-execute_op = _aclmdlExecuteOp
+def execute_op(input_desc):
+    if input_desc.__class__ is not list:
+        raise TypeError(f"acl.mdl.execute_op: argument input_desc must be a list, not {type(input_desc).__name__}")
+    try:
+        _a_input_desc = _new("uintptr_t[]", input_desc)
+        _r = _aclmdlExecuteOp(len(input_desc), _cast(_uintptr, _a_input_desc))
+    except (TypeError, OverflowError, ValueError, IndexError) as e:
+        raise type(e)(f"acl.mdl.execute_op: {e}") from None
+    return _r
 
 
-get_input_dynamic_dims = _aclmdlGetInputDynamicDims
+def get_input_dynamic_dims(model_desc, index, gear_count):
+    if gear_count.__class__ is int and gear_count > 4096:
+        return (None, 100000)
+    try:
+        _a_dims = _new("aclmdlIODims[]", gear_count)
+        _r = _aclmdlGetInputDynamicDims(model_desc, index, _cast(_uintptr, _a_dims), gear_count)
+    except (TypeError, OverflowError, ValueError, IndexError) as e:
+        raise type(e)(f"acl.mdl.get_input_dynamic_dims: {e}") from None
+    return [_structs.aclmdlIODims(_x) for _x in _a_dims], _r
 
 
 def get_input_name_by_index(model_desc, index):
@@ -45,12 +65,12 @@ def get_input_name_by_index(model_desc, index):
 get_num_inputs = _aclmdlGetNumInputs
 
 
-def load_from_file(model_path):
+def load_from_file(model_path=None):
     try:
         _r = _aclmdlLoadFromFile(_NULL if model_path is None else model_path.encode())
     except AttributeError:
         raise _not_str("acl.mdl.load_from_file", (("model_path", model_path),)) from None
-    except (TypeError, OverflowError) as e:
+    except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.mdl.load_from_file: {e}") from None
     return _r.modelId, _r.ret
 

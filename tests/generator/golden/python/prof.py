@@ -4,15 +4,27 @@ from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
 
+from acl._generated import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
+_new = _ffi.new
+_cast = _ffi.cast
+_uintptr = "uintptr_t"
 
 _aclprofGetOpType = _lib.aclprofGetOpType
 _aclprofModelUnSubscribe = _lib.aclprofModelUnSubscribe
 
 
-get_op_type = _aclprofGetOpType
+def get_op_type(op_info, op_info_len, index, op_type_len):
+    if op_type_len.__class__ is int and op_type_len > 4096:
+        return ('', 100000)
+    try:
+        _c_op_type = _new("char[]", op_type_len if op_type_len > 0 else 1)
+        _r = _aclprofGetOpType(op_info, op_info_len, index, _cast(_uintptr, _c_op_type), op_type_len)
+    except (TypeError, OverflowError, ValueError, IndexError) as e:
+        raise type(e)(f"acl.prof.get_op_type: {e}") from None
+    return _string(_c_op_type).decode("utf-8", "replace"), _r
 
 
 model_unsubscribe = _aclprofModelUnSubscribe

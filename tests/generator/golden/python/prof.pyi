@@ -3,8 +3,8 @@
 from typing import Any
 
 
-def get_op_type(op_info: int, op_info_len: int, index: int, op_type: int, op_type_len: int, /) -> int:
-    """aclprofGetOpType (acl/acl_prof.h). Generic form; pyACL's shape (handle, uint64, uint, uint64) -> (str, ret) is not written yet."""
+def get_op_type(op_info: int, op_info_len: int, index: int, op_type_len: int, /) -> Any:
+    """aclprofGetOpType (acl/acl_prof.h). pyACL shape (handle, uint64, uint, uint64) -> (str, ret)."""
 
 def get_op_type_v2(*args: Any) -> Any:
     """Hand-written over aclprofGetOpType: acl._pyacl.prof:op_type_v2."""

@@ -4,9 +4,13 @@ from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
 
+from acl._generated import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
+_new = _ffi.new
+_cast = _ffi.cast
+_uintptr = "uintptr_t"
 
 ACL_MEM_MALLOC_HUGE_FIRST = 0
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
@@ -39,9 +43,9 @@ def create_context(device_id):
 def get_mem_info(attr):
     try:
         _r = _aclrtGetMemInfo(attr)
-    except (TypeError, OverflowError) as e:
+    except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.rt.get_mem_info: {e}") from None
-    return _r.free, _r.total, _r.ret
+    return attr, _r.free, _r.total, _r.ret
 
 
 def get_run_mode():

@@ -13,7 +13,7 @@ ACL_HOST: int
 def create_context(device_id: int, /) -> tuple[int, int]:
     """aclrtCreateContext (acl/acl_rt.h)."""
 
-def get_mem_info(attr: int, /) -> tuple[int, int, int]:
+def get_mem_info(attr: int, /) -> Any:
     """aclrtGetMemInfo (acl/acl_rt.h)."""
 
 def get_run_mode() -> tuple[int, int]:

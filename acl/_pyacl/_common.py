@@ -1,0 +1,37 @@
+"""Argument checks shared by the hand-written pyACL wrappers."""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from acl._generated._acl_cffi import ffi
+
+new = ffi.new
+cast = ffi.cast
+string = ffi.string
+UINTPTR = "uintptr_t"
+
+ACL_SUCCESS = 0
+ACL_ERROR_INVALID_PARAM = 100000
+
+
+def address(cdata: Any) -> Any:
+    """The cdata's address as the `uintptr_t` the shims take."""
+    return cast(UINTPTR, cdata)
+
+
+def bad_type(function: str, name: str, expected: str, value: Any) -> NoReturn:
+    raise TypeError(f"{function}: argument {name} must be {expected}, not {type(value).__name__}")
+
+
+def require(function: str, name: str, value: Any, kind: type) -> None:
+    """pyACL's strict checks (`PyList_Check`, `PyDict_Check`, `PyLong_Check`): no subclasses of list."""
+    if kind is int:
+        if not isinstance(value, int):
+            bad_type(function, name, "int", value)
+    elif value.__class__ is not kind:
+        bad_type(function, name, kind.__name__, value)
+
+
+def text(chars: Any) -> str:
+    return string(chars).decode("utf-8", "replace")

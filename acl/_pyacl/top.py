@@ -1,0 +1,24 @@
+"""Top-level acl functions whose pyACL form is not the C signature."""
+
+from __future__ import annotations
+
+from acl._generated._acl_cffi import lib
+from acl._pyacl._common import address, new, require, text
+
+_VERSION_STR_SIZE = 128  # ACL_PKG_VERSION_MAX_SIZE
+
+
+def app_log(log_level: int, msg: str) -> None:
+    """Hand-written: pyACL logs one message; the C function is variadic with caller file/line facts."""
+    require("acl.app_log", "log_level", log_level, int)
+    require("acl.app_log", "msg", msg, str)
+    lib.aclAppLog(log_level, b"acl.app_log", b"python", 0, msg.replace("%", "%%").encode())
+
+
+def get_version_str(pkg_name: str) -> tuple[str, int]:
+    """Hand-written: the C function writes into a buffer of a size only its documentation gives."""
+    require("acl.get_version_str", "pkg_name", pkg_name, str)
+    name = new("char[]", pkg_name.encode())
+    out = new("char[]", _VERSION_STR_SIZE)
+    ret = lib.aclsysGetVersionStr(address(name), address(out))
+    return text(out), ret
