@@ -179,8 +179,10 @@ def test_beta_zero_ignores_nan_in_c(ops: OpSession, rng: np.random.Generator) ->
 
 
 def test_s8gemm_is_exact_in_int32(ops: OpSession, rng: np.random.Generator) -> None:
-    m, n, k = 9, 11, 513
+    m, n, k = 9, 11, 2100  # deep enough that a float32 accumulator alone would round
     a, b = operands(rng, np.int8, (k, m)), operands(rng, np.int8, (k, n))
+    a[:, 0] = -128
+    b[:, 0] = -128  # C[0, 0] collects 2100 * 2**14 > 2**24
     c = rng.integers(-(2**20), 2**20, size=(m, n)).astype(np.int32)
     g = Gemm(ops, a, b, c, -1, 7)
     check(

@@ -1,0 +1,142 @@
+"""GEMM throughput of the emulator's acl.blas against numpy's matmul (a benchmark, not a test).
+
+    python benchmarks/bench_blas.py [--size 512] [--repeats 7] [--min-ratio 0.2]
+
+Each measurement is the median wall time of `repeats` calls of acl.blas.gemm_ex (float32 in and
+out, C = A B) followed by a stream synchronization, against numpy's `a @ b` on the same arrays.
+The ratio numpy_time / emulator_time is printed (1.0 = as fast as numpy); with --min-ratio the
+exit status says whether the ratio reached it. The emulator's GEMM runs on one stream worker
+thread, numpy's BLAS may use every core, and both share the machine with whatever else runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("ACL_BACKEND", "emulator")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np
+
+import acl
+
+
+def check(ret: int, what: str) -> None:
+    if ret != acl.ACL_SUCCESS:
+        raise RuntimeError(f"{what} returned {ret}: {acl.get_recent_err_msg()}")
+
+
+def median_seconds(function: Callable[[], None], repeats: int) -> float:
+    function()  # warm-up: page faults, thread start, cpu dispatch
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def gemm_case(
+    stream: int, size: int, in_type: type, out_type: type
+) -> tuple[Callable[[], None], Callable[[], None]]:
+    """(emulator call, numpy call) for one square GEMM; operands stay referenced by the closures."""
+    rng = np.random.default_rng(0)
+    if in_type == np.int8:
+        a = rng.integers(-128, 128, size=(size, size)).astype(np.int8)
+        b = rng.integers(-128, 128, size=(size, size)).astype(np.int8)
+    else:
+        a = rng.uniform(-1, 1, size=(size, size)).astype(in_type)
+        b = rng.uniform(-1, 1, size=(size, size)).astype(in_type)
+    c = np.zeros((size, size), dtype=out_type)
+    alpha = np.ones(1, dtype=out_type)
+    beta = np.zeros(1, dtype=out_type)
+    types = {
+        np.float32: acl.ACL_FLOAT,
+        np.float16: acl.ACL_FLOAT16,
+        np.int8: acl.ACL_INT8,
+        np.int32: acl.ACL_INT32,
+    }
+
+    def emulator() -> None:
+        check(
+            acl.blas.gemm_ex(
+                acl.ACL_TRANS_N,
+                acl.ACL_TRANS_N,
+                acl.ACL_TRANS_N,
+                size,
+                size,
+                size,
+                alpha.ctypes.data,
+                a.ctypes.data,
+                -1,
+                types[in_type],
+                b.ctypes.data,
+                -1,
+                types[in_type],
+                beta.ctypes.data,
+                c.ctypes.data,
+                -1,
+                types[out_type],
+                acl.ACL_COMPUTE_HIGH_PRECISION,
+                stream,
+            ),
+            "acl.blas.gemm_ex",
+        )
+        check(acl.rt.synchronize_stream(stream), "acl.rt.synchronize_stream")
+
+    wide_a, wide_b = (a.astype(np.int32), b.astype(np.int32)) if in_type == np.int8 else (a, b)
+
+    def reference() -> None:
+        np.matmul(wide_a, wide_b)
+
+    return emulator, reference
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=512)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--min-ratio", type=float, help="fail unless float32 numpy/emulator reaches this")
+    args = parser.parse_args(argv)
+
+    init_ret = acl.init() if "config_path" not in acl.init.__code__.co_varnames else acl.init(None)
+    check(init_ret, "acl.init")
+    check(acl.rt.set_device(0), "acl.rt.set_device")
+    context, ret = acl.rt.create_context(0)
+    check(ret, "acl.rt.create_context")
+    stream, ret = acl.rt.create_stream()
+    check(ret, "acl.rt.create_stream")
+    flops = 2.0 * args.size**3
+    float32_ratio = 0.0
+    try:
+        for in_type, out_type in ((np.float32, np.float32), (np.float16, np.float16), (np.int8, np.int32)):
+            emulator, reference = gemm_case(stream, args.size, in_type, out_type)
+            t_emu = median_seconds(emulator, args.repeats)
+            t_ref = median_seconds(reference, args.repeats)
+            ratio = t_ref / t_emu
+            if in_type == np.float32:
+                float32_ratio = ratio
+            name = f"{np.dtype(in_type).name}->{np.dtype(out_type).name}"
+            print(
+                f"{name:16} {args.size}^3  emulator {t_emu * 1e3:8.2f} ms ({flops / t_emu / 1e9:5.1f} GFLOP/s)"
+                f"  numpy {t_ref * 1e3:8.2f} ms  ratio {ratio:.3f}"
+            )
+    finally:
+        check(acl.rt.destroy_stream(stream), "acl.rt.destroy_stream")
+        check(acl.rt.destroy_context(context), "acl.rt.destroy_context")
+        check(acl.rt.reset_device(0), "acl.rt.reset_device")
+        check(acl.finalize(), "acl.finalize")
+    if args.min_ratio is not None and float32_ratio < args.min_ratio:
+        print(f"float32 ratio {float32_ratio:.3f} is below {args.min_ratio}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
