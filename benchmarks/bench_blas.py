@@ -124,8 +124,8 @@ def main(argv: list[str] | None = None) -> int:
                 float32_ratio = ratio
             name = f"{np.dtype(in_type).name}->{np.dtype(out_type).name}"
             print(
-                f"{name:16} {args.size}^3  emulator {t_emu * 1e3:8.2f} ms ({flops / t_emu / 1e9:5.1f} GFLOP/s)"
-                f"  numpy {t_ref * 1e3:8.2f} ms  ratio {ratio:.3f}"
+                f"{name:16} {args.size}^3  emulator {t_emu * 1e3:8.2f} ms "
+                f"({flops / t_emu / 1e9:5.1f} GFLOP/s)  numpy {t_ref * 1e3:8.2f} ms  ratio {ratio:.3f}"
             )
     finally:
         check(acl.rt.destroy_stream(stream), "acl.rt.destroy_stream")
