@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 from helpers.partial_cann import DEVICE_COUNT, EXPORTED, SOC_NAME, VERSION, build_partial_cann
-from helpers.subproc import REPO_ROOT, describe, run_python
+from helpers.subproc import EMULATOR_LIBRARY, describe, run_python
 
-EMULATOR_LIBRARY = REPO_ROOT / "acl" / "_emulator" / "libaclemu.so"
 NOTICE = "using the ascendcl-cffi CPU emulator"
 
 REPORT_BACKEND = """

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers.partial_cann import DEVICE_COUNT, EXPORTED, SOC_NAME, VERSION, build_partial_cann
-from helpers.subproc import REPO_ROOT, describe, run_command
-
-EMULATOR_LIBRARY = REPO_ROOT / "acl" / "_emulator" / "libaclemu.so"
+from helpers.subproc import EMULATOR_LIBRARY, describe, run_command
 
 
 def _info(env: dict[str, str], *flags: str) -> list[str]:

@@ -31,6 +31,10 @@ def _package_parent() -> str:
         return str(REPO_ROOT)
     return str(Path(spec.origin).resolve().parents[1])
 
+
+# The bundled emulator of the `acl` package the children import.
+EMULATOR_LIBRARY = Path(_package_parent()) / "acl" / "_emulator" / "libaclemu.so"
+
 # Variables that steer backend selection or emulator behaviour; cleared so each run states its own.
 _STEERING_VARIABLES = (
     "ACL_BACKEND",

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import threading
-import types
 from collections.abc import Iterator
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-from acl._generated._acl_cffi import ffi
 from helpers.runtime_support import Allocations, Runtime, check, pattern, read_host
 
 import acl
@@ -17,23 +15,6 @@ import acl
 POLL_MS = 20
 # Callbacks need the GIL while the main thread waits in C: a bounded wait turns a deadlock into a failure.
 SYNC_LIMIT_MS = 30_000
-
-# pyACL's form takes a Python callable. Until the hand-written wrapper exists the generated binding
-# takes a C function pointer, so the emulator's report machinery is exercised through a cffi
-# callback; both forms must deliver the same behaviour.
-PYACL_FORM = isinstance(acl.rt.launch_callback, types.FunctionType)
-_alive_until_run: list[Any] = []
-
-
-def launch_callback(fn: Callable[[Any], None], user_data: Any, block_type: int, stream: int) -> int:
-    if PYACL_FORM:
-        return acl.rt.launch_callback(fn, user_data, block_type, stream)
-    handle = ffi.new_handle(user_data)
-    trampoline = ffi.callback("void(void *)", lambda data: fn(ffi.from_handle(data)))
-    _alive_until_run.append((handle, trampoline))
-    return acl.rt.launch_callback(int(ffi.cast("uintptr_t", trampoline)), int(ffi.cast("uintptr_t", handle)),
-                                  block_type, stream)
-
 
 def synchronize(stream: int) -> None:
     check(acl.rt.synchronize_stream_with_timeout(stream, SYNC_LIMIT_MS), "synchronize_stream_with_timeout")
@@ -68,8 +49,8 @@ def test_callback_runs_on_the_subscribed_thread_with_its_user_data(rt: Runtime) 
     calls: list[tuple[int, Any]] = []
     user_data = {"token": object()}
     with report_thread(rt, rt.stream) as thread_id:
-        check(launch_callback(lambda data: calls.append((threading.get_ident(), data)), user_data,
-                              acl.ACL_CALLBACK_BLOCK, rt.stream), "launch_callback")
+        check(acl.rt.launch_callback(lambda data: calls.append((threading.get_ident(), data)), user_data,
+                                     acl.ACL_CALLBACK_BLOCK, rt.stream), "launch_callback")
         synchronize(rt.stream)
         assert len(calls) == 1
     (ran_on, data), = calls
@@ -88,8 +69,8 @@ def test_callback_sees_the_work_queued_before_it(rt: Runtime, alloc: Allocations
                                   acl.ACL_MEMCPY_HOST_TO_DEVICE, rt.stream), "memcpy_async h2d")
         check(acl.rt.memcpy_async(host, size, device, size, acl.ACL_MEMCPY_DEVICE_TO_HOST, rt.stream),
               "memcpy_async d2h")
-        check(launch_callback(lambda _: seen.append(read_host(host, size) == payload), None,
-                              acl.ACL_CALLBACK_BLOCK, rt.stream), "launch_callback")
+        check(acl.rt.launch_callback(lambda _: seen.append(read_host(host, size) == payload), None,
+                                     acl.ACL_CALLBACK_BLOCK, rt.stream), "launch_callback")
         synchronize(rt.stream)
     assert seen == [True]
 
@@ -107,7 +88,7 @@ def test_callbacks_run_once_each_in_launch_order(rt: Runtime, block_type: str) -
 
     with report_thread(rt, rt.stream):
         for i in range(count):
-            ret = launch_callback(record, i, getattr(acl, block_type), rt.stream)
+            ret = acl.rt.launch_callback(record, i, getattr(acl, block_type), rt.stream)
             check(ret, f"launch_callback {i}")
         synchronize(rt.stream)
         # A non-blocking callback may still be waiting for the report thread after the sync.
@@ -125,22 +106,21 @@ def test_blocking_callback_holds_the_stream_until_it_returns(rt: Runtime, alloc:
         gate.wait(30)
 
     with report_thread(rt, stream):
-        check(launch_callback(hold, None, acl.ACL_CALLBACK_BLOCK, stream), "launch_callback")
+        check(acl.rt.launch_callback(hold, None, acl.ACL_CALLBACK_BLOCK, stream), "launch_callback")
         assert entered.wait(30), "the callback never started"
         assert acl.rt.synchronize_stream_with_timeout(stream, 50) == acl.ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
         gate.set()
         check(acl.rt.synchronize_stream_with_timeout(stream, 30_000), "synchronize after release")
 
 
-def test_launch_callback_takes_a_python_callable_and_rejects_others(rt: Runtime) -> None:
-    assert PYACL_FORM, "acl.rt.launch_callback is still the generated C-pointer binding, not pyACL's form"
+def test_launch_callback_rejects_a_non_callable(rt: Runtime) -> None:
     with pytest.raises(TypeError):
         acl.rt.launch_callback(42, None, acl.ACL_CALLBACK_BLOCK, rt.stream)
 
 
 def test_launch_callback_on_an_unsubscribed_stream_is_refused(rt: Runtime, alloc: Allocations) -> None:
     stream = alloc.stream()
-    ret = launch_callback(lambda _: None, None, acl.ACL_CALLBACK_BLOCK, stream)
+    ret = acl.rt.launch_callback(lambda _: None, None, acl.ACL_CALLBACK_BLOCK, stream)
     assert ret == acl.ACL_ERROR_RT_STREAM_NO_CB_REG, acl.get_recent_err_msg()
 
 
