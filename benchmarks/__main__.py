@@ -1,8 +1,10 @@
-"""python -m benchmarks [--quick] [--output PATH] [--no-pypy] [--pypy PATH] [--markdown PATH]"""
+"""python -m benchmarks [--quick] [--output PATH] [--no-pypy] [--pypy PATH] [--markdown PATH]
+python -m benchmarks --render [results.json]   (print the markdown of an earlier run)"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -27,7 +29,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pypy", metavar="PATH", help="PyPy interpreter (default: pypy3 on PATH); "
                         "in quick mode, giving it turns the PyPy run on")
     parser.add_argument("--repeats", type=int, help="repeats per measurement")
+    parser.add_argument("--render", nargs="?", const=RESULTS_PATH, type=Path, metavar="RESULTS",
+                        help="only print the markdown report of an earlier run's results JSON")
     args = parser.parse_args(argv)
+    if args.render:
+        print(render_markdown(json.loads(args.render.read_text(encoding="utf-8"))))
+        return 0
 
     config = Config.quick_mode() if args.quick else Config()
     if args.pypy:

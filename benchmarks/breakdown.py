@@ -74,6 +74,7 @@ def run(ours: Functions, reference_module: Any, fixtures: Mapping[str, Any], rep
         measured["c_function"] = {k: v / C_LOOP_CALLS for k, v in measured["c_function"].items()}
         records.append({
             "call": f"{qualified}{args}",
+            "function": short,
             "direct": ours[short] is raw,
             "struct_members": members,
             "ns": measured,

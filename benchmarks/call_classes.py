@@ -31,6 +31,11 @@ class CallCase:
     expect: str  # Python expression over `result` and the fixtures that a successful call satisfies
     c_calls: int = 1
 
+    @property
+    def function(self) -> str | None:
+        """The short name of the one function a single-call case times."""
+        return self.stmt.split("(", 1)[0] if self.c_calls == 1 else None
+
 
 CASES: tuple[CallCase, ...] = (
     CallCase(1, "acl.rt.set_device(0)", "set_device(0)", "result == 0"),
@@ -156,6 +161,7 @@ def run(
         record: dict[str, Any] = {
             "class": case.call_class,
             "label": case.label,
+            "function": case.function,
             "c_calls": case.c_calls,
             "calls_per_sample": comparison.statements_per_sample,
             "ns": {impl: comparison.summary(impl) for impl in spaces},

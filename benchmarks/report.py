@@ -100,8 +100,10 @@ def breakdown_tables(data: Mapping[str, Any]) -> str:
 
 
 def targets_table(targets: Sequence[Mapping[str, str]]) -> str:
-    rows = [[t["subject"], t["target"], t["measured"], f"**{t['status']}**"] for t in targets]
-    return _table(["subject", "target", "measured", "status"], rows)
+    rows = [
+        [t["subject"], t["target"], t["measured"], f"**{t['status']}**", t.get("note", "")] for t in targets
+    ]
+    return _table(["subject", "target", "measured", "status", "note"], rows)
 
 
 def render_markdown(results: Mapping[str, Any]) -> str:

@@ -81,8 +81,8 @@ class Comparison:
     def median(self, impl: str) -> float:
         return statistics.median(self.samples[impl])
 
-    def summary(self, impl: str) -> dict[str, float]:
-        return {"best": self.best(impl), "median": self.median(impl)}
+    def summary(self, impl: str) -> dict[str, Any]:
+        return {"best": self.best(impl), "median": self.median(impl), "samples": self.samples[impl]}
 
     def ratio(self, impl: str, baseline: str) -> float:
         """Median over repeats of impl/baseline, each ratio taken within one repeat."""
