@@ -6,6 +6,11 @@ on the stream and the result is read back after synchronizing.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from conftest import ACL_SUCCESS, NUMPY_TO_ACL, OpSession, check, execute_with_handle
@@ -424,3 +429,19 @@ def test_matrix_past_the_end_of_its_allocation(ops: OpSession) -> None:
     )
     assert ret == INVALID_PARAM
     assert "aclblasGemmEx" in acl.get_recent_err_msg()
+
+
+def test_portable_gemm_kernel_gives_the_same_results() -> None:
+    """The SIMD-generic kernel (machines without AVX2/FMA), forced by ACL_EMU_GEMM_GENERIC=1."""
+    env = {**os.environ, "ACL_EMU_GEMM_GENERIC": "1", "ACL_BACKEND": "emulator"}
+    selection = "large_and_blocked or types_and_transposes or s8gemm or gemv_ex"
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", selection],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout
