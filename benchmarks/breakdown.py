@@ -47,7 +47,7 @@ def _struct_members(lib_result: Any) -> list[str]:
 
 def _measure(
     statements: Mapping[str, str], ns: Mapping[str, Any], repeats: int, min_seconds: float
-) -> dict[str, dict[str, float]]:
+) -> dict[str, dict[str, Any]]:
     comparison = timing.compare({k: (v, ns) for k, v in statements.items()}, repeats, min_seconds)
     return {k: comparison.summary(k) for k in statements}
 
@@ -71,7 +71,12 @@ def run(ours: Functions, reference_module: Any, fixtures: Mapping[str, Any], rep
         if members:
             statements["raw_call_and_reads"] = f"r = raw{args}; " + "; ".join(f"r.{m}" for m in members)
         measured = _measure(statements, ns, repeats, min_seconds)
-        measured["c_function"] = {k: v / C_LOOP_CALLS for k, v in measured["c_function"].items()}
+        c_loop = measured["c_function"]
+        measured["c_function"] = {
+            "best": c_loop["best"] / C_LOOP_CALLS,
+            "median": c_loop["median"] / C_LOOP_CALLS,
+            "samples": [v / C_LOOP_CALLS for v in c_loop["samples"]],
+        }
         records.append({
             "call": f"{qualified}{args}",
             "function": short,
