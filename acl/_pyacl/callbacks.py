@@ -6,9 +6,8 @@ desc, or one entry per launch) and gives C the address of an `extern "Python"` f
 acl/_native/callbacks.cdef. cffi takes the GIL when C calls back, from any native thread; an
 exception raised by a user callback goes to sys.unraisablehook and C gets the kind's error value.
 
-Differences from pyACL, on purpose: an int returned by an allocator, dump or compile callback is
-handed back to C (pyACL drops every result), and vdec/venc callbacks receive `user_data` as the int
-the generated send_frame passed to C.
+Difference from pyACL, on purpose: an int returned by an allocator, dump or compile callback is
+handed back to C (pyACL drops every result).
 """
 
 from __future__ import annotations
@@ -35,8 +34,11 @@ __all__ = [
     "register_compile_func",
     "set_exception_info_callback",
     "vdec_get_channel_desc_callback",
+    "vdec_send_frame",
+    "vdec_send_skipped_frame",
     "vdec_set_channel_desc_callback",
     "venc_get_channel_desc_callback",
+    "venc_send_frame",
     "venc_set_channel_desc_callback",
 ]
 
@@ -362,14 +364,89 @@ def register_compile_func(op_type: str, fn: Callable[..., Any]) -> int:
         raise RuntimeError(f"{name}: {exc}; op types cannot be unregistered from a slot") from None
 
 
+# user_data of vdec/venc frames: any Python object, kept until the frame's callback receives it.
+_frame_user_data: dict[int, Any] = {}
+_frame_keys = itertools.count(1)
+
+
+def _take_user_data(key: int) -> Any:
+    return _frame_user_data.pop(key, None)
+
+
 @ffi.def_extern()
 def _aclcb_vdec(slot: int, input_stream_desc: int, output_pic_desc: int, user_data: int) -> None:
-    _vdec.callable_at(slot)(input_stream_desc, output_pic_desc, user_data)
+    _vdec.callable_at(slot)(input_stream_desc, output_pic_desc, _take_user_data(user_data))
 
 
 @ffi.def_extern()
 def _aclcb_venc(slot: int, input_pic_desc: int, output_stream_desc: int, user_data: int) -> None:
-    _venc.callable_at(slot)(input_pic_desc, output_stream_desc, user_data)
+    _venc.callable_at(slot)(input_pic_desc, output_stream_desc, _take_user_data(user_data))
+
+
+def _send_frame(
+    table: _SlotTable, name: str, c_send: Callable[..., int], channel_desc: int, *args: Any
+) -> int:
+    """Call c_send(channel_desc, *handles, key) with user_data (the last arg) stored under key."""
+    _require_handle(name, channel_desc)
+    if table.get(channel_desc) is None:
+        raise RuntimeError(f"{name}: did not set callback, failed (set the channel desc callback first)")
+    *handles, user_data = args
+    key = next(_frame_keys)
+    _frame_user_data[key] = user_data
+    ret = -1
+    try:
+        ret = _call_c(name, c_send, channel_desc, *handles, key)
+    finally:
+        if ret != _ACL_SUCCESS:  # the frame was not accepted: no callback will take it
+            _frame_user_data.pop(key, None)
+    return ret
+
+
+def vdec_send_frame(
+    channel_desc: int, input_stream_desc: int, output_pic_desc: int, frame_config: int, user_data: Any
+) -> int:
+    """Decode one frame; the channel's callback later gets user_data (any object) for it."""
+    return _send_frame(
+        _vdec,
+        "acl.media.vdec_send_frame",
+        lib.aclvdecSendFrame,
+        channel_desc,
+        input_stream_desc,
+        output_pic_desc,
+        frame_config,
+        user_data,
+    )
+
+
+def vdec_send_skipped_frame(
+    channel_desc: int, input_stream_desc: int, frame_config: int, user_data: Any
+) -> int:
+    """Send a frame that is decoded but not output; the callback still gets user_data."""
+    return _send_frame(
+        _vdec,
+        "acl.media.vdec_send_skipped_frame",
+        lib.aclvdecSendSkippedFrame,
+        channel_desc,
+        input_stream_desc,
+        frame_config,
+        user_data,
+    )
+
+
+def venc_send_frame(
+    channel_desc: int, input_pic_desc: int, reserve: int, frame_config: int, user_data: Any
+) -> int:
+    """Encode one picture; the channel's callback later gets user_data (any object) for it."""
+    return _send_frame(
+        _venc,
+        "acl.media.venc_send_frame",
+        lib.aclvencSendFrame,
+        channel_desc,
+        input_pic_desc,
+        reserve,
+        frame_config,
+        user_data,
+    )
 
 
 def vdec_set_channel_desc_callback(channel_desc: int, fn: Callable[[int, int, int], Any]) -> int:

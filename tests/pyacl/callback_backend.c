@@ -147,6 +147,63 @@ aclvencCallback aclvencGetChannelDescCallback(const aclvencChannelDesc *channelD
     return (aclvencCallback)find_keyed(venc_fns, channelDesc, 0);
 }
 
+/* Frames are "decoded"/"encoded" at once: the channel's callback runs on a new thread, as DVPP's
+ * own threads would call it, before the send returns. A NULL input is refused. */
+typedef struct frame_call {
+    void *fn;
+    int encode;
+    void *input, *output, *user_data;
+} frame_call;
+
+static void *run_frame_callback(void *arg)
+{
+    frame_call *call = arg;
+    if (call->encode) {
+        ((aclvencCallback)call->fn)(call->input, call->output, call->user_data);
+    } else {
+        ((aclvdecCallback)call->fn)(call->input, call->output, call->user_data);
+    }
+    return NULL;
+}
+
+static aclError send_frame(const keyed *table, const void *channel, int encode, void *input, void *user_data)
+{
+    void *fn = find_keyed(table, channel, 0);
+    if (fn == NULL || input == NULL) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    frame_call call = {fn, encode, input, (void *)((uintptr_t)input + 1), user_data};
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, run_frame_callback, &call) != 0) {
+        return ACL_ERROR_FAILURE;
+    }
+    pthread_join(thread, NULL);
+    return ACL_SUCCESS;
+}
+
+aclError aclvdecSendFrame(aclvdecChannelDesc *channelDesc, acldvppStreamDesc *input, acldvppPicDesc *output,
+                          aclvdecFrameConfig *config, void *userData)
+{
+    (void)output;
+    (void)config;
+    return send_frame(vdec_fns, channelDesc, 0, input, userData);
+}
+
+aclError aclvdecSendSkippedFrame(aclvdecChannelDesc *channelDesc, acldvppStreamDesc *input,
+                                 aclvdecFrameConfig *config, void *userData)
+{
+    (void)config;
+    return send_frame(vdec_fns, channelDesc, 0, input, userData);
+}
+
+aclError aclvencSendFrame(aclvencChannelDesc *channelDesc, acldvppPicDesc *input, void *reserve,
+                          aclvencFrameConfig *config, void *userdata)
+{
+    (void)reserve;
+    (void)config;
+    return send_frame(venc_fns, channelDesc, 1, input, userdata);
+}
+
 /* ---- test entry points: run one stored callback on a new thread ---- */
 
 typedef struct firing {

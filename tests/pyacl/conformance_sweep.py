@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import sys
 import warnings
 from typing import Any, Callable, Optional
@@ -154,7 +155,7 @@ def call_row(row: dict[str, Any]) -> dict[str, Any]:
         return outcome
     except Exception as exc:
         outcome["accepts"] = True
-        documented = type(exc).__name__ in (row.get("notes") or "")
+        documented = type(exc).__name__ in row["documented"]
         outcome["shape_ok"] = documented
         outcome["detail"] = f"{'documented ' if documented else ''}{type(exc).__name__}: {exc}"
         return outcome
@@ -196,10 +197,22 @@ def prepare_runtime() -> None:
     acl.rt.create_stream()
 
 
+def add_documentation(rows: list[dict[str, Any]]) -> None:
+    """row["documented"]: its notes, plus those of the row it refers to ("same callback rules as X")."""
+    notes_by_name = {(row["module"], row["name"]): row.get("notes") or "" for row in rows}
+    for row in rows:
+        notes = row.get("notes") or ""
+        referred = re.search(r"same \w+ rules as (\w+)", notes)
+        if referred:
+            notes += " " + notes_by_name.get((row["module"], referred.group(1)), "")
+        row["documented"] = notes
+
+
 def main(rows_file: str, start: int, progress_file: str) -> int:
     warnings.simplefilter("ignore")  # util functions warn by design; the sweep checks shapes
     with open(rows_file, encoding="utf-8") as source:
         rows = json.load(source)
+    add_documentation(rows)
     prepare_runtime()
     with open(progress_file, "a", encoding="utf-8") as progress:
         for i in range(start, len(rows)):

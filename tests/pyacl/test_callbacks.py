@@ -129,6 +129,7 @@ def test_user_data_stays_alive_until_the_callback_has_run_then_is_released(rt: R
     received: list[int] = []
     token = Token()
     alive = weakref.ref(token)
+
     def receive(data: Any) -> None:
         received.append(id(data))
 
@@ -171,8 +172,9 @@ def test_a_refused_launch_returns_the_error_and_keeps_nothing(rt: Runtime) -> No
         (lambda s: acl.media.venc_set_channel_desc_callback("desc", print), "must be an int"),
     ],
 )
-def test_registrars_reject_what_pyacl_rejects_with_type_error(rt: Runtime, call: Callable[[int], Any],
-                                                              error: str) -> None:
+def test_registrars_reject_what_pyacl_rejects_with_type_error(
+    rt: Runtime, call: Callable[[int], Any], error: str
+) -> None:
     with pytest.raises(TypeError, match=error):
         call(rt.stream)
 
@@ -332,8 +334,14 @@ def callback_backend(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("callback-backend")
     headers = Path(__file__).resolve().parents[2] / "headers"
     subprocess.run(
-        [compiler, *BUILD_FLAGS, *(f"-I{d}" for d in (headers, headers / "acl/dvpp", headers / "acl/media")),
-         "-o", str(directory / "libascendcl.so"), str(Path(__file__).with_name("callback_backend.c"))],
+        [
+            compiler,
+            *BUILD_FLAGS,
+            *(f"-I{d}" for d in (headers, headers / "acl/dvpp", headers / "acl/media")),
+            "-o",
+            str(directory / "libascendcl.so"),
+            str(Path(__file__).with_name("callback_backend.c")),
+        ],
         check=True,
     )
     return directory
@@ -364,14 +372,19 @@ out = {}
 def run_against_callback_backend(directory: Path, body: str) -> dict[str, Any]:
     import textwrap
 
-    result = run_python(FIRE_PRELUDE + textwrap.dedent(body) + "\nprint(json.dumps(out))\n",
-                        {"ACL_BACKEND": "cann", "ACL_LIBRARY_PATH": str(directory)}, timeout=120)
+    result = run_python(
+        FIRE_PRELUDE + textwrap.dedent(body) + "\nprint(json.dumps(out))\n",
+        {"ACL_BACKEND": "cann", "ACL_LIBRARY_PATH": str(directory)},
+        timeout=120,
+    )
     assert result.returncode == 0, describe(result)
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def test_allocator_callbacks_are_kept_per_kind_and_called_from_native_threads(callback_backend: Path) -> None:
-    out = run_against_callback_backend(callback_backend, """
+    out = run_against_callback_backend(
+        callback_backend,
+        """
     calls = []
     def alloc(allocator, size):
         calls.append(("alloc", allocator, size))
@@ -396,27 +409,37 @@ def test_allocator_callbacks_are_kept_per_kind_and_called_from_native_threads(ca
                       fire(ADVISE, a=0x77, b=16, c=0x9000), fire(GET_ADDR, a=0x1040)]
     out["calls"] = calls
     out["reported"] = reported
-    """)
+    """,
+    )
     assert out["rets"] == [0, 0, 0, 0, acl.ACL_ERROR_INVALID_PARAM]
-    assert out["calls"] == [["alloc", 0x77, 64], ["free", 0x77, 0x1040], ["advise", 0x77, 16, 0x9000],
-                            ["addr", 0x1040]]
+    assert out["calls"] == [
+        ["alloc", 0x77, 64],
+        ["free", 0x77, 0x1040],
+        ["advise", 0x77, 16, 0x9000],
+        ["addr", 0x1040],
+    ]
     # int results reach C as addresses, anything else as NULL
     assert out["results"] == [0x1040, 0, 0x9010, 0]
     assert out["reported"] == []
 
 
 def test_an_exception_in_an_allocator_callback_gives_c_null_and_is_reported(callback_backend: Path) -> None:
-    out = run_against_callback_backend(callback_backend, """
+    out = run_against_callback_backend(
+        callback_backend,
+        """
     desc = acl.rt.allocator_create_desc()
     acl.rt.allocator_set_alloc_func_to_desc(desc, lambda alloc, size: 1 / 0)
     out["result"] = fire(ALLOC, a=1, b=8)
     out["reported"] = reported
-    """)
+    """,
+    )
     assert out == {"result": 0, "reported": ["ZeroDivisionError"]}
 
 
 def test_dump_callback_gets_each_chunk_as_a_dict_until_unregistered(callback_backend: Path) -> None:
-    out = run_against_callback_backend(callback_backend, """
+    out = run_against_callback_backend(
+        callback_backend,
+        """
     chunks = []
     def on_chunk(chunk):
         chunk = dict(chunk)
@@ -435,7 +458,8 @@ def test_dump_callback_gets_each_chunk_as_a_dict_until_unregistered(callback_bac
     fake.fake_fire(DUMP, b"x", 0, 0, 0, 0, 0, ctypes.byref(found))
     out["found_after_unreg"] = found.value
     out["reported"] = reported
-    """)
+    """,
+    )
     assert out["ret"] == 0
     assert out["result"] == 0
     chunk = {"file_name": "model/op.0.dump", "buf_len": 19, "is_last_chunk": 1, "offset": 4096, "flag": 5}
@@ -447,7 +471,9 @@ def test_dump_callback_gets_each_chunk_as_a_dict_until_unregistered(callback_bac
 
 
 def test_compile_functions_are_kept_per_op_type(callback_backend: Path) -> None:
-    out = run_against_callback_backend(callback_backend, """
+    out = run_against_callback_backend(
+        callback_backend,
+        """
     calls = []
     def compiler(name, result):
         def compile_op(num_in, inputs, num_out, outputs, attr, kernel):
@@ -463,17 +489,22 @@ def test_compile_functions_are_kept_per_op_type(callback_backend: Path) -> None:
     out["raising"] = fire(COMPILE, key=b"Sub", a=1, b=2, c=3)
     out["calls"] = calls
     out["reported"] = reported
-    """)
+    """,
+    )
     assert out["rets"] == [0, 0, 0]
-    assert out["calls"] == [["mul", 2, [0x100, 0x101], 1, [0x200], 0x300, 0x301],
-                            ["add again", 1, [0x10], 2, [0x20, 0x21], 0x30, 0x31]]
+    assert out["calls"] == [
+        ["mul", 2, [0x100, 0x101], 1, [0x200], 0x300, 0x301],
+        ["add again", 1, [0x10], 2, [0x20, 0x21], 0x30, 0x31],
+    ]
     assert out["results"] == [7, 0]  # an int result is the aclError; None counts as success
     assert out["raising"] == acl.ACL_ERROR_FAILURE
     assert out["reported"] == ["ZeroDivisionError"]
 
 
 def test_vdec_and_venc_callbacks_are_kept_per_channel_desc(callback_backend: Path) -> None:
-    out = run_against_callback_backend(callback_backend, """
+    out = run_against_callback_backend(
+        callback_backend,
+        """
     calls = []
     first, second = acl.media.vdec_create_channel_desc(), acl.media.vdec_create_channel_desc()
     on_first = lambda i, o, u: calls.append(["vdec first", i, o, u])
@@ -499,9 +530,12 @@ def test_vdec_and_venc_callbacks_are_kept_per_channel_desc(callback_backend: Pat
     except RuntimeError as exc:
         out["refused"] = str(exc)
     out["reported"] = reported
-    """)
+    """,
+    )
     assert out["rets"] == [0, 0, 0, acl.ACL_ERROR_INVALID_PARAM]
-    assert out["calls"] == [["vdec second", 11, 12, 13], ["vdec first", 21, 22, 23], ["venc", 31, 32, 33]]
+    # user_data that did not come from a send_frame call of this binding arrives as None
+    assert out["calls"] == [["vdec second", 11, 12, None], ["vdec first", 21, 22, None],
+                            ["venc", 31, 32, None]]
     assert out["getters"] == [True, True, True]
     assert "did not set callback" in out["missing"]
     assert "did not set callback" in out["refused"]  # a refused registration is not stored
@@ -520,3 +554,44 @@ def test_the_emulator_refuses_what_it_does_not_implement_and_nothing_is_stored(r
     assert acl.media.vdec_set_channel_desc_callback(12345, print) == acl.ACL_ERROR_API_NOT_SUPPORT
     with pytest.raises(RuntimeError, match="did not set callback"):
         acl.media.vdec_get_channel_desc_callback(12345)
+
+
+def test_frames_carry_any_python_user_data_to_the_channel_callback(callback_backend: Path) -> None:
+    out = run_against_callback_backend(
+        callback_backend,
+        """
+    import gc, weakref
+    class Frame:
+        def __init__(self, n):
+            self.n = n
+    calls = []
+    decoder, encoder, silent = (acl.media.vdec_create_channel_desc() for _ in range(3))
+    acl.media.vdec_set_channel_desc_callback(decoder, lambda i, o, u: calls.append(["vdec", i, o, u.n]))
+    acl.media.venc_set_channel_desc_callback(encoder, lambda i, o, u: calls.append(["venc", i, o, u]))
+    out["rets"] = [acl.media.vdec_send_frame(decoder, 0x40, 0, 0, Frame(1)),
+                   acl.media.vdec_send_skipped_frame(decoder, 0x50, 0, Frame(2)),
+                   acl.media.venc_send_frame(encoder, 0x60, 0, 0, {"frame": 3})]
+    refused = Frame(4)
+    alive = weakref.ref(refused)
+    out["refused_ret"] = acl.media.vdec_send_frame(decoder, 0, 0, 0, refused)  # NULL input
+    del refused
+    gc.collect()
+    out["refused_released"] = alive() is None
+    try:
+        acl.media.vdec_send_frame(silent, 0x70, 0, 0, None)
+    except RuntimeError as exc:
+        out["no_callback"] = str(exc)
+    out["calls"] = calls
+    out["reported"] = reported
+    """,
+    )
+    assert out["rets"] == [0, 0, 0]
+    assert out["calls"] == [
+        ["vdec", 0x40, 0x41, 1],
+        ["vdec", 0x50, 0x51, 2],
+        ["venc", 0x60, 0x61, {"frame": 3}],
+    ]
+    assert out["refused_ret"] == acl.ACL_ERROR_INVALID_PARAM
+    assert out["refused_released"]
+    assert "did not set callback" in out["no_callback"]
+    assert out["reported"] == []
