@@ -142,3 +142,10 @@ def test_verify_against_catches_a_changed_prototype(small_tree: Path, tmp_path: 
 def test_committed_output_is_up_to_date() -> None:
     result = run_gen("--check")
     assert result.returncode == 0, result.stderr
+
+
+def test_verify_the_baseline_ir_against_our_headers() -> None:
+    """Every generated prototype, layout and enum value of the whole baseline matches headers/."""
+    result = run_gen("--verify-against", ROOT / "headers")
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    assert "OK" in result.stdout
