@@ -134,9 +134,18 @@ def test_every_pyacl_row_exists_accepts_its_argument_kinds_and_returns_its_shape
 
 
 def _synthetic_row(module: str, name: str, args: list[str], returns_kind: str = "none") -> dict[str, Any]:
-    return {"module": module, "name": name, "args": args, "returns": "None", "returns_kind": returns_kind,
-            "tuple_len": None, "ignores_extra_args": False, "callback": False, "notes": None,
-            "conditional_compile": None}
+    return {
+        "module": module,
+        "name": name,
+        "args": args,
+        "returns": "None",
+        "returns_kind": returns_kind,
+        "tuple_len": None,
+        "ignores_extra_args": False,
+        "callback": False,
+        "notes": None,
+        "conditional_compile": None,
+    }
 
 
 def test_the_sweep_records_a_crashing_or_hanging_row_and_goes_on(tmp_path: Path, monkeypatch: Any) -> None:
@@ -153,4 +162,7 @@ def test_the_sweep_records_a_crashing_or_hanging_row_and_goes_on(tmp_path: Path,
     assert outcomes[2]["shape_ok"] and outcomes[2]["accepts"]
     assert not outcomes[3]["present"]
     assert [line.split(":")[1].strip() for line in nonconforming(rows, outcomes)] == [
-        "crashed the child (exit -6)", "hung for 3 s", "missing"]
+        "crashed the child (exit -6)",
+        "hung for 3 s",
+        "missing",
+    ]
