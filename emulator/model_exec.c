@@ -15,6 +15,7 @@
 typedef struct exec_plan {
     emu_model *model; /* referenced */
     const char *fn;   /* API name for errors raised on the stream */
+    aclmdlDataset *output;
     size_t num_in;    /* data inputs (the gear input is consumed here) */
     size_t num_out;
     void **in_data;
@@ -181,7 +182,7 @@ static aclError plan_outputs(exec_plan *plan, const aclmdlDataset *output, const
     return ACL_SUCCESS;
 }
 
-static aclError plan_make(uint32_t model_id, const aclmdlDataset *input, const aclmdlDataset *output,
+static aclError plan_make(uint32_t model_id, const aclmdlDataset *input, aclmdlDataset *output,
                           const char *fn, exec_plan **out)
 {
     *out = NULL;
@@ -201,6 +202,7 @@ static aclError plan_make(uint32_t model_id, const aclmdlDataset *input, const a
     }
     plan->model = model;
     plan->fn = fn;
+    plan->output = output;
     plan->num_in = model_info_data_inputs(model->info);
     plan->num_out = model->info->num_outputs;
     status = plan_alloc(plan, fn);
@@ -224,6 +226,24 @@ static aclError plan_make(uint32_t model_id, const aclmdlDataset *input, const a
     return ACL_SUCCESS;
 }
 
+/* Outputs whose shape depends on the run: the output dataset gets a tensor desc per output with
+ * the shape produced (aclmdlGetDatasetTensorDesc), as for the runtime's dynamic-shape models. */
+static aclError describe_outputs(const exec_plan *plan, const char *fn)
+{
+    const model_info *info = plan->model->info;
+    for (size_t o = 0; o < plan->num_out; ++o) {
+        aclTensorDesc *desc = aclemu_tensor_desc_new(info->outputs[o].dtype, plan->out_ranks[o],
+                                                     &plan->out_dims[o * ACL_MAX_DIM_CNT], info->outputs[o].format);
+        aclError status = desc == NULL ? aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn)
+                                       : aclmdlSetDatasetTensorDesc(plan->output, desc, o);
+        aclemu_tensor_desc_free(desc);
+        if (status != ACL_SUCCESS) {
+            return status;
+        }
+    }
+    return ACL_SUCCESS;
+}
+
 static aclError plan_run(exec_plan *plan, const char *fn)
 {
     emu_model *model = plan->model;
@@ -239,7 +259,7 @@ static aclError plan_run(exec_plan *plan, const char *fn)
     memcpy(model->cur_dims, plan->out_dims, sizeof(int64_t) * ACL_MAX_DIM_CNT * plan->num_out);
     model->has_run = true;
     pthread_mutex_unlock(&model->cur_lock);
-    return ACL_SUCCESS;
+    return model->info->symbolic_outputs ? describe_outputs(plan, fn) : ACL_SUCCESS;
 }
 
 aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output)

@@ -283,6 +283,7 @@ static aclError size_tensors(const aclemu_model_executor *ops, uint64_t token, m
             outputs_static = outputs_static && t->dims[d] >= 0;
         }
     }
+    info->symbolic_outputs = !outputs_static;
     size_t gears = info->kind == MODEL_STATIC ? 1 : info->num_gears;
     size_t *in_ranks = calloc(data_inputs + 1, sizeof(size_t));
     int64_t *in_dims = calloc((data_inputs + 1) * ACL_MAX_DIM_CNT, sizeof(int64_t));

@@ -35,6 +35,7 @@ typedef struct model_info {
     atomic_int refs;
     size_t num_inputs; /* counts the gear input of a dynamic model (always the last one) */
     size_t num_outputs;
+    bool symbolic_outputs; /* some output shape is only known after a run */
     model_tensor_info *inputs;
     model_tensor_info *outputs;
     model_dynamic_kind kind;

@@ -209,6 +209,9 @@ def test_dynamic_batch(harness: ModelHarness) -> None:
     check(acl.mdl.execute(model, inputs, outputs), "acl.mdl.execute")
     assert_close(harness.get(outputs, 0, (2, 4), np.float32), reference(x))
     assert dims_of(acl.mdl.get_cur_output_dims(desc, 0)) == [2, 4]
+    produced = acl.mdl.get_dataset_tensor_desc(outputs, 0)  # the shape this run produced
+    assert acl.get_tensor_desc_num_dims(produced) == 2
+    assert acl.get_tensor_desc_dim_v2(produced, 0) == (2, acl.ACL_SUCCESS)
 
     check(acl.mdl.set_dynamic_batch_size(model, inputs, gear_index, 8), "acl.mdl.set_dynamic_batch_size")
     x8 = np.random.default_rng(4).standard_normal((8, 8)).astype(np.float32)

@@ -205,6 +205,7 @@ static void test_static_model(void)
     }
     CHECK_OK(aclmdlExecute(id, in, out));
     CHECK(buffer_floats(out, 0)[5] == 10.0f);
+    CHECK(aclmdlGetDatasetTensorDesc(out, 0) == NULL); /* static outputs: nothing to report */
 
     /* Too small an input (float16-sized data for a float32 input) and too small an output. */
     size_t size12[] = {12};
@@ -313,6 +314,11 @@ static void test_dynamic_batch(void)
     CHECK(buffer_floats(out, 0)[5] == 12.0f && buffer_floats(out, 0)[6] == -1.0f);
     CHECK_OK(aclmdlGetCurOutputDims(desc, 0, &dims));
     CHECK(dims.dimCount == 2 && dims.dims[0] == 2 && dims.dims[1] == 3);
+    const aclTensorDesc *produced = aclmdlGetDatasetTensorDesc(out, 0);
+    CHECK(produced != NULL && aclGetTensorDescNumDims(produced) == 2);
+    int64_t produced_batch = 0;
+    CHECK_OK(aclGetTensorDescDimV2(produced, 0, &produced_batch));
+    CHECK_RET(produced_batch, 2);
     /* The same through aclmdlSetInputDynamicDims: full shape of the inputs. */
     aclmdlIODims wanted = {.dimCount = 2, .dims = {5, 3}};
     CHECK_OK(aclmdlSetInputDynamicDims(id, in, 1, &wanted));
