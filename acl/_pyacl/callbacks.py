@@ -79,18 +79,19 @@ class _GlobalSlot:
 
     def __init__(self) -> None:
         self.fn: Any = None
+        self._registering = threading.Lock()  # one at a time, so a refusal restores the right callable
 
     def register(self, fn: Any, register_in_c: Callable[[], int]) -> int:
         """Store `fn` before C can call back, and keep the previous callable if C refuses."""
-        previous, self.fn = self.fn, fn
-        try:
-            ret = register_in_c()
-        except BaseException:
-            self.fn = previous
-            raise
-        if ret != _ACL_SUCCESS:
-            self.fn = previous
-        return ret
+        with self._registering:
+            previous, self.fn = self.fn, fn
+            ret = -1
+            try:
+                ret = register_in_c()
+            finally:
+                if ret != _ACL_SUCCESS:
+                    self.fn = previous
+            return ret
 
 
 # ---- acl.rt.launch_callback: one entry per launch, alive until the callback has run ----

@@ -595,3 +595,61 @@ def test_frames_carry_any_python_user_data_to_the_channel_callback(callback_back
     assert out["refused_released"]
     assert "did not set callback" in out["no_callback"]
     assert out["reported"] == []
+
+
+# ---- the slot tables behind op compile and vdec/venc callbacks ----
+
+
+def test_each_slot_has_its_own_trampoline_and_out_of_range_slots_have_none() -> None:
+    from acl._generated._acl_cffi import lib
+
+    count = lib._aclcb_slot_count()
+    kinds = (lib._aclcb_op_compile_trampoline, lib._aclcb_vdec_trampoline, lib._aclcb_venc_trampoline)
+    every_address: set[int] = set()
+    for trampoline in kinds:
+        addresses = {trampoline(slot) for slot in range(count)}
+        assert len(addresses) == count and 0 not in addresses
+        assert trampoline(-1) == trampoline(count) == 0
+        every_address |= addresses
+    assert len(every_address) == len(kinds) * count
+
+
+def test_channel_slots_are_recycled_least_recently_registered_first() -> None:
+    from acl._pyacl.callbacks import _SlotTable
+
+    given: list[int] = []
+
+    def accept(address: int) -> int:
+        given.append(address)
+        return acl.ACL_SUCCESS
+
+    table = _SlotTable(lambda slot: 1000 + slot, recycle=True)
+    count = len(table._callables)
+    for key in range(count):
+        table.register(key, f"fn{key}", accept)
+    assert sorted(given) == [1000 + slot for slot in range(count)]
+    table.register(0, "fn0 again", accept)  # same key: same slot, now the most recent
+    assert given[-1] == given[0]
+    table.register("new channel", "new fn", accept)
+    assert given[-1] == given[1]  # key 1's slot: the least recently registered
+    assert table.get(1) is None
+    assert (table.get(0), table.get("new channel"), table.get(2)) == ("fn0 again", "new fn", "fn2")
+
+
+def test_op_type_slots_are_not_recycled_and_a_refused_registration_frees_its_slot() -> None:
+    from acl._pyacl.callbacks import _SlotTable
+
+    table = _SlotTable(lambda slot: 1000 + slot, recycle=False)
+    given: list[int] = []
+    def refuse(address: int) -> int:
+        given.append(address)
+        return acl.ACL_ERROR_INVALID_PARAM
+
+    assert table.register("Refused", "fn", refuse) == acl.ACL_ERROR_INVALID_PARAM
+    assert table.get("Refused") is None
+    for key in range(len(table._callables)):
+        table.register(f"Op{key}", "fn", lambda address: given.append(address) or acl.ACL_SUCCESS)
+    assert given[0] == given[1]  # the refused registration's slot went back to the free list
+    with pytest.raises(RuntimeError, match="slots are in use"):
+        table.register("OneTooMany", "fn", lambda address: acl.ACL_SUCCESS)
+    assert table.get("Op0") == "fn"
