@@ -335,63 +335,79 @@ static aclError gemm_handle(const char *api, bool trans_a, bool trans_b, int m, 
     return opk_handle_create(api, "GEMM", 5, tensors, 1, tensors + 5, &attr, handle);
 }
 
-aclError aclblasCreateHandleForGemmEx(aclTransType transA, aclTransType transB, aclTransType transC, int m, int n,
-                                      int k, aclDataType dataTypeA, aclDataType dataTypeB, aclDataType dataTypeC,
-                                      aclComputeType type, aclopHandle **handle)
+static aclError gemm_handle_checked(const char *api, aclTransType trans_a, aclTransType trans_b,
+                                   aclTransType trans_c, int m, int n, int k, aclDataType type_a, aclDataType type_b,
+                                   aclDataType type_c, aclComputeType type, aclopHandle **handle)
 {
-    const char *api = "aclblasCreateHandleForGemmEx";
     bool ta = false, tb = false, tc = false;
     aclError err;
-    if ((err = check_trans(api, "transA", transA, &ta)) != ACL_SUCCESS ||
-        (err = check_trans(api, "transB", transB, &tb)) != ACL_SUCCESS ||
-        (err = check_trans(api, "transC", transC, &tc)) != ACL_SUCCESS ||
+    if ((err = check_trans(api, "transA", trans_a, &ta)) != ACL_SUCCESS ||
+        (err = check_trans(api, "transB", trans_b, &tb)) != ACL_SUCCESS ||
+        (err = check_trans(api, "transC", trans_c, &tc)) != ACL_SUCCESS ||
         (err = check_compute_type(api, type)) != ACL_SUCCESS ||
-        (err = check_types(api, dataTypeA, dataTypeB, dataTypeC)) != ACL_SUCCESS ||
+        (err = check_types(api, type_a, type_b, type_c)) != ACL_SUCCESS ||
         (err = check_dims(api, m, n, k)) != ACL_SUCCESS) {
         return err;
     }
     if (tc) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: transC must be ACL_TRANS_N", api);
     }
-    return gemm_handle(api, ta, tb, m, n, k, dataTypeA, dataTypeB, dataTypeC, handle);
+    return gemm_handle(api, ta, tb, m, n, k, type_a, type_b, type_c, handle);
+}
+
+aclError aclblasCreateHandleForGemmEx(aclTransType transA, aclTransType transB, aclTransType transC, int m, int n,
+                                      int k, aclDataType dataTypeA, aclDataType dataTypeB, aclDataType dataTypeC,
+                                      aclComputeType type, aclopHandle **handle)
+{
+    return gemm_handle_checked("aclblasCreateHandleForGemmEx", transA, transB, transC, m, n, k, dataTypeA, dataTypeB,
+                               dataTypeC, type, handle);
 }
 
 aclError aclblasCreateHandleForHgemm(aclTransType transA, aclTransType transB, aclTransType transC, int m, int n,
                                      int k, aclComputeType type, aclopHandle **handle)
 {
-    return aclblasCreateHandleForGemmEx(transA, transB, transC, m, n, k, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, type,
-                                        handle);
+    return gemm_handle_checked("aclblasCreateHandleForHgemm", transA, transB, transC, m, n, k, ACL_FLOAT16,
+                               ACL_FLOAT16, ACL_FLOAT16, type, handle);
 }
 
 aclError aclblasCreateHandleForS8gemm(aclTransType transA, aclTransType transB, aclTransType transC, int m, int n,
                                       int k, aclComputeType type, aclopHandle **handle)
 {
-    return aclblasCreateHandleForGemmEx(transA, transB, transC, m, n, k, ACL_INT8, ACL_INT8, ACL_INT32, type, handle);
+    return gemm_handle_checked("aclblasCreateHandleForS8gemm", transA, transB, transC, m, n, k, ACL_INT8, ACL_INT8,
+                               ACL_INT32, type, handle);
 }
 
-aclError aclblasCreateHandleForGemvEx(aclTransType transA, int m, int n, aclDataType dataTypeA, aclDataType dataTypeX,
-                                      aclDataType dataTypeY, aclComputeType type, aclopHandle **handle)
+static aclError gemv_handle_checked(const char *api, aclTransType trans_a, int m, int n, aclDataType type_a,
+                                   aclDataType type_x, aclDataType type_y, aclComputeType type, aclopHandle **handle)
 {
-    const char *api = "aclblasCreateHandleForGemvEx";
     bool ta = false;
     aclError err;
-    if ((err = check_trans(api, "transA", transA, &ta)) != ACL_SUCCESS ||
+    if ((err = check_trans(api, "transA", trans_a, &ta)) != ACL_SUCCESS ||
         (err = check_compute_type(api, type)) != ACL_SUCCESS ||
-        (err = check_types(api, dataTypeA, dataTypeX, dataTypeY)) != ACL_SUCCESS ||
+        (err = check_types(api, type_a, type_x, type_y)) != ACL_SUCCESS ||
         (err = check_dims(api, m, n, 0)) != ACL_SUCCESS) {
         return err;
     }
     /* as a GEMM: y (len_y x 1) = op(A) (len_y x len_x) * x (len_x x 1), A stored m x n */
     int len_y = ta ? n : m, len_x = ta ? m : n;
-    return gemm_handle(api, ta, false, len_y, 1, len_x, dataTypeA, dataTypeX, dataTypeY, handle);
+    return gemm_handle(api, ta, false, len_y, 1, len_x, type_a, type_x, type_y, handle);
+}
+
+aclError aclblasCreateHandleForGemvEx(aclTransType transA, int m, int n, aclDataType dataTypeA, aclDataType dataTypeX,
+                                      aclDataType dataTypeY, aclComputeType type, aclopHandle **handle)
+{
+    return gemv_handle_checked("aclblasCreateHandleForGemvEx", transA, m, n, dataTypeA, dataTypeX, dataTypeY, type,
+                               handle);
 }
 
 aclError aclblasCreateHandleForHgemv(aclTransType transA, int m, int n, aclComputeType type, aclopHandle **handle)
 {
-    return aclblasCreateHandleForGemvEx(transA, m, n, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, type, handle);
+    return gemv_handle_checked("aclblasCreateHandleForHgemv", transA, m, n, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16,
+                               type, handle);
 }
 
 aclError aclblasCreateHandleForS8gemv(aclTransType transA, int m, int n, aclComputeType type, aclopHandle **handle)
 {
-    return aclblasCreateHandleForGemvEx(transA, m, n, ACL_INT8, ACL_INT8, ACL_INT32, type, handle);
+    return gemv_handle_checked("aclblasCreateHandleForS8gemv", transA, m, n, ACL_INT8, ACL_INT8, ACL_INT32, type,
+                               handle);
 }

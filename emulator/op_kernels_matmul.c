@@ -56,9 +56,10 @@ static void scale_rows(float *c, size_t m, size_t n, size_t ldc, float beta)
 static bool sgemm_blocked(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, float alpha, const float *a,
                           size_t lda, const float *b, size_t ldb, float *c, size_t ldc)
 {
-    /* scratch for whole panels of the widest tile (6 x 16) */
-    size_t a_len = (SGEMM_MC + 8) * SGEMM_KC;
-    size_t b_len = (SGEMM_NC + 16) * SGEMM_KC;
+    /* scratch for whole panels of the largest tile (6 x 16), no bigger than the operands need */
+    size_t kc = k < SGEMM_KC ? k : SGEMM_KC;
+    size_t a_len = ((m < SGEMM_MC ? m : SGEMM_MC) + 6) * kc;
+    size_t b_len = ((n < SGEMM_NC ? n : SGEMM_NC) + 16) * kc;
     float *scratch = malloc((a_len + b_len) * sizeof(float));
     if (scratch == NULL) {
         return false;

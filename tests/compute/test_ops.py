@@ -6,6 +6,8 @@ aclopExecuteV2 (unless the case is about another entry point), synchronizes and 
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 from conftest import (
@@ -93,6 +95,24 @@ def test_real_div_and_pow_on_floats(ops: OpSession, rng: np.random.Generator, dt
         np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
+def test_alias_op_types(ops: OpSession, rng: np.random.Generator) -> None:
+    """Op types that share a kernel with one tested above (each must be found in the registry)."""
+    a, b = random_array(rng, (3, 4), np.float32, 1, 2), random_array(rng, (4,), np.float32, 1, 2)
+    np.testing.assert_array_equal(ops.run("AddV2", [a, b], (3, 4), np.float32), a + b)
+    np.testing.assert_array_equal(ops.run("Div", [a, b], (3, 4), np.float32), a / b)
+    np.testing.assert_array_equal(ops.run("Identity", [a], (3, 4), np.float32), a)
+    m = random_array(rng, (4, 5), np.float32, -1, 1)
+    np.testing.assert_allclose(ops.run("MatMulV2", [a, m], (3, 5), np.float32), a @ m, rtol=1e-5)
+    np.testing.assert_allclose(ops.run("BatchMatMulV2", [a, m], (3, 5), np.float32), a @ m, rtol=1e-5)
+    axis = np.array([1], np.int32)
+    np.testing.assert_allclose(ops.run("ReduceMean", [a, axis], (3,), np.float32), a.mean(1), rtol=1e-6)
+    np.testing.assert_array_equal(ops.run("ReduceMax", [a, axis], (3,), np.float32), a.max(1))
+    np.testing.assert_array_equal(ops.run("ReduceMin", [a, axis], (3,), np.float32), a.min(1))
+    np.testing.assert_array_equal(ops.run("ArgMaxV2", [a, axis], (3,), np.int32), a.argmax(1))
+    got = ops.run("Concat", [np.array([0], np.int32), a, a], (6, 4), np.float32)
+    np.testing.assert_array_equal(got, np.concatenate([a, a]))
+
+
 def test_real_div_rejects_integers(ops: OpSession) -> None:
     a = np.arange(6, dtype=np.int32)
     ops.run("RealDiv", [a, a], (6,), np.int32, expect=UNSUPPORTED_DTYPE)
@@ -133,13 +153,20 @@ UNARY_FLOAT = {
     "Abs": np.abs,
     "Neg": np.negative,
     "Relu": lambda x: np.maximum(x, 0),
+    "Rsqrt": lambda x: 1 / np.sqrt(x),
+    "Reciprocal": np.reciprocal,
+    "Square": np.square,
+    "Floor": np.floor,
+    "Ceil": np.ceil,
+    "Sin": np.sin,
+    "Cos": np.cos,
 }
 
 
 @pytest.mark.parametrize("dtype", FLOAT_DTYPES, ids=lambda d: np.dtype(d).name)
 @pytest.mark.parametrize("op", sorted(UNARY_FLOAT))
 def test_unary_float_ops(ops: OpSession, rng: np.random.Generator, op: str, dtype: type) -> None:
-    low = 0.01 if op in ("Log", "Sqrt") else -5
+    low = 0.01 if op in ("Log", "Sqrt", "Rsqrt", "Reciprocal") else -5
     x = random_array(rng, (5, 7), dtype, low, 5)
     want = UNARY_FLOAT[op](x.astype(np.float64))
     got = ops.run(op, [x], x.shape, dtype)
@@ -679,3 +706,35 @@ def test_data_type_attribute_selects_the_cast_target(ops: OpSession) -> None:
     check(_ret_of(acl.op.set_attr_data_type(attr, "dst_type", acl.ACL_INT32)), "set_attr_data_type")
     np.testing.assert_array_equal(ops.run("Cast", [x], (2,), np.int32, attr=attr), [1, -2])
     assert NUMPY_TO_ACL[np.dtype(np.int32)] == acl.ACL_INT32
+
+
+def test_threads_with_their_own_streams_run_ops_concurrently(compute_stream: int) -> None:
+    context, ret = acl.rt.get_context()
+    check(ret, "acl.rt.get_context")
+    errors: list[str] = []
+
+    def worker(seed: int) -> None:
+        try:
+            check(acl.rt.set_context(context), "acl.rt.set_context")
+            stream, ret = acl.rt.create_stream()
+            check(ret, "acl.rt.create_stream")
+            session = OpSession(stream)
+            rng = np.random.default_rng(seed)
+            try:
+                for _ in range(15):
+                    a = random_array(rng, (20, 30), np.float32, -1, 1)
+                    b = random_array(rng, (30, 10), np.float32, -1, 1)
+                    got = session.run("MatMul", [a, b], (20, 10), np.float32)
+                    np.testing.assert_allclose(got, a @ b, rtol=1e-5, atol=1e-6)
+            finally:
+                session.release()
+                check(acl.rt.destroy_stream(stream), "acl.rt.destroy_stream")
+        except BaseException as error:  # reported by the main thread
+            errors.append(f"thread {seed}: {error!r}")
+
+    threads = [threading.Thread(target=worker, args=(seed,)) for seed in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
