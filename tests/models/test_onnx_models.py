@@ -243,10 +243,31 @@ def test_load_from_mem_and_query_size(harness: ModelHarness) -> None:
     check(ret, "acl.mdl.load_from_mem")
     desc = harness.desc(model)
     assert acl.mdl.get_num_outputs(desc) == 2
-    check(harness.unload(model) if model in harness._models else acl.mdl.unload(model), "acl.mdl.unload")
-    work, weight, ret = acl.mdl.query_size(harness.write(data))
+    check(acl.mdl.unload(model), "acl.mdl.unload")
+    path = harness.write(data)
+    work, weight, ret = acl.mdl.query_size(path)
     check(ret, "acl.mdl.query_size")
     assert (work, weight) == (4 * 24, len(data))
+    # The caller's work and weight memory, sized by query_size, is accepted (the executor keeps its own).
+    model, ret = acl.mdl.load_from_file_with_mem(
+        path, harness.memory.device(work), work, harness.memory.device(weight), weight
+    )
+    check(ret, "acl.mdl.load_from_file_with_mem")
+    check(acl.mdl.unload(model), "acl.mdl.unload")
+
+
+def test_desc_from_file_without_loading(harness: ModelHarness) -> None:
+    data, _ = build.mlp(batch="N")
+    desc = acl.mdl.create_desc()
+    before = _onnx_executor.loaded_models()
+    try:
+        check(acl.mdl.get_desc_from_file(desc, harness.write(data)), "acl.mdl.get_desc_from_file")
+        assert acl.mdl.get_num_inputs(desc) == 2
+        assert acl.mdl.get_input_name_by_index(desc, 1) == DYNAMIC_TENSOR_NAME
+        assert acl.mdl.get_input_size_by_index(desc, 1) == 8  # one int64 gear value
+        assert _onnx_executor.loaded_models() == before  # described, then released
+    finally:
+        check(acl.mdl.destroy_desc(desc), "acl.mdl.destroy_desc")
 
 
 def test_offline_model_file_is_refused_with_an_explanation(harness: ModelHarness) -> None:
