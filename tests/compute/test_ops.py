@@ -738,3 +738,17 @@ def test_threads_with_their_own_streams_run_ops_concurrently(compute_stream: int
     for thread in threads:
         thread.join()
     assert not errors, errors
+
+
+def test_default_stream_and_bad_stream(ops: OpSession, rng: np.random.Generator) -> None:
+    a = random_array(rng, (3, 3), np.float32)
+    (a_desc, a_buf), (out_desc, out_buf, out_ptr) = ops.tensor(a), ops.output((3, 3), np.float32)
+    check(
+        execute_v2("Neg", [a_desc], [a_buf], [out_desc], [out_buf], 0, 0), "execute_v2 on the default stream"
+    )
+    check(acl.rt.synchronize_stream(0), "synchronize the default stream")
+    np.testing.assert_array_equal(ops.from_device(out_ptr, (3, 3), np.float32), -a)
+    garbage_stream = ops.device(64)
+    ret = execute_v2("Neg", [a_desc], [a_buf], [out_desc], [out_buf], 0, garbage_stream)
+    assert ret != ACL_SUCCESS
+    assert "aclopExecuteV2" in acl.get_recent_err_msg()
