@@ -47,16 +47,17 @@ def numpy_to_ptr(arr: Any) -> int:
     """Address of the array's data, without a copy; the caller keeps `arr` alive."""
     _require_ndarray("numpy_to_ptr", arr)
     warnings.warn(_DEPRECATED.format("numpy_to_ptr"), Warning, stacklevel=2)
-    if not (arr.flags.c_contiguous or arr.flags.f_contiguous):
+    if not arr.flags.c_contiguous:
         warnings.warn("acl.util.numpy_to_ptr: the array is not contiguous", Warning, stacklevel=2)
     return _address(arr)
 
 
 def numpy_contiguous_to_ptr(arr: Any) -> tuple[int, Any]:
     """(address, contiguous array): copies only when `arr` is not C-contiguous; keep the array alive."""
-    np = _require_ndarray("numpy_contiguous_to_ptr", arr)
+    _require_ndarray("numpy_contiguous_to_ptr", arr)
     warnings.warn(_DEPRECATED.format("numpy_contiguous_to_ptr"), Warning, stacklevel=2)
-    contiguous = np.ascontiguousarray(arr)
+    # not np.ascontiguousarray: it turns a 0-d array into a 1-d one
+    contiguous = arr if arr.flags.c_contiguous else arr.copy(order="C")
     return _address(contiguous), contiguous
 
 
@@ -136,11 +137,12 @@ class _WorkerThread(threading.Thread):
             sys.excepthook(type(exc), exc, exc.__traceback__)
 
 
+_ESRCH = 3
 _threads: dict[int, _WorkerThread] = {}
 _threads_lock = threading.Lock()
 
 
-def start_thread(fn: Callable[..., Any], arg: Any = None) -> tuple[int, int]:
+def start_thread(fn: Callable[..., Any], arg: Any) -> tuple[int, int]:
     """Start fn(arg) (fn() when arg is None) on a native thread; returns (thread_id, 0).
 
     The id is the OS thread id that acl.rt.subscribe_report expects.
@@ -160,7 +162,7 @@ def stop_thread(thread_id: int) -> int:
     with _threads_lock:
         worker = _threads.pop(thread_id, None)
     if worker is None:
-        raise ValueError(f"acl.util.stop_thread: no thread {thread_id} was started by acl.util.start_thread")
+        return _ESRCH  # what pthread_join answers for an unknown thread
     worker.join()
     if worker.error is not None:
         exc = worker.error

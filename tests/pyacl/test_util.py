@@ -1,0 +1,138 @@
+"""acl.util against numpy and bytes: addresses, views, copies, dtypes, shapes, strides, threads."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("ACL_BACKEND", "emulator")
+
+import ctypes
+import warnings
+
+import pytest
+
+import acl
+
+NPY_FLOAT32 = 11
+NPY_INT16 = 3
+NPY_UINT8 = 2
+
+
+def test_util_functions_are_listed() -> None:
+    names = dir(acl.util)
+    for name in ["bytes_to_ptr", "ptr_to_bytes", "numpy_to_ptr", "numpy_contiguous_to_ptr", "ptr_to_numpy"]:
+        assert name in names
+    assert "start_thread" in names and "stop_thread" in names
+
+
+def test_bytes_round_trip_without_copy() -> None:
+    data = bytes(range(16))
+    address = acl.util.bytes_to_ptr(data)
+    assert ctypes.string_at(address, 16) == data
+    assert acl.util.ptr_to_bytes(address, 5) == data[:5]
+    copy = acl.util.ptr_to_bytes(address, 16)
+    assert copy == data and copy is not data
+    with pytest.raises(ValueError):
+        acl.util.bytes_to_ptr(bytearray(data))
+
+
+def test_device_copy_into_bytes_is_visible() -> None:
+    acl.init()
+    assert acl.rt.set_device(0) == 0
+    source = b"abcdefgh"
+    target = bytes(8)
+    device, ret = acl.rt.malloc(8, 0)
+    assert ret == 0
+    assert acl.rt.memcpy(device, 8, acl.util.bytes_to_ptr(source), 8, 1) == 0
+    assert acl.rt.memcpy(acl.util.bytes_to_ptr(target), 8, device, 8, 2) == 0
+    assert target == source
+    assert acl.rt.free(device) == 0
+
+
+def _quiet(fn, *args):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = fn(*args)
+    return result, [w.category for w in caught]
+
+
+@pytest.mark.numpy
+def test_numpy_to_ptr_is_the_data_address_and_warns() -> None:
+    np = pytest.importorskip("numpy")
+    arr = np.arange(12, dtype=np.float32).reshape(3, 4)
+    address, categories = _quiet(acl.util.numpy_to_ptr, arr)
+    assert address == arr.ctypes.data and categories == [Warning]
+    _, categories = _quiet(acl.util.numpy_to_ptr, arr[:, ::2])
+    assert categories == [Warning, Warning]  # deprecated + not contiguous
+    with pytest.raises(ValueError):
+        acl.util.numpy_to_ptr([1, 2])
+
+
+@pytest.mark.numpy
+def test_numpy_contiguous_to_ptr_copies_only_when_needed() -> None:
+    np = pytest.importorskip("numpy")
+    arr = np.arange(12, dtype=np.int16).reshape(3, 4)
+    (address, same), _ = _quiet(acl.util.numpy_contiguous_to_ptr, arr)
+    assert same is arr and address == arr.ctypes.data
+    strided = arr[:, 1::2]
+    (address, copy), _ = _quiet(acl.util.numpy_contiguous_to_ptr, strided)
+    assert copy.flags.c_contiguous and address == copy.ctypes.data
+    np.testing.assert_array_equal(copy, strided)
+    scalar = np.array(5.0)
+    (_, kept), _ = _quiet(acl.util.numpy_contiguous_to_ptr, scalar)
+    assert kept.shape == ()
+
+
+@pytest.mark.numpy
+def test_ptr_to_numpy_is_a_writeable_view_with_dtype_and_shape() -> None:
+    np = pytest.importorskip("numpy")
+    arr = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    view, categories = _quiet(acl.util.ptr_to_numpy, arr.ctypes.data, (2, 3, 4), NPY_FLOAT32)
+    assert categories == [Warning]
+    assert view.dtype == np.float32 and view.shape == (2, 3, 4)
+    assert view.strides == arr.strides
+    np.testing.assert_array_equal(view, arr)
+    view[1, 2, 3] = -1.0
+    assert arr[1, 2, 3] == -1.0  # shares the memory
+    small, _ = _quiet(acl.util.ptr_to_numpy, arr.ctypes.data, (4,), NPY_INT16)
+    assert small.dtype == np.int16
+    np.testing.assert_array_equal(small, arr.view(np.int16).reshape(-1)[:4])
+    with pytest.raises(TypeError):
+        acl.util.ptr_to_numpy(arr.ctypes.data, [2, 3, 4], NPY_FLOAT32)
+
+
+@pytest.mark.numpy
+def test_numpy_through_device_memory() -> None:
+    np = pytest.importorskip("numpy")
+    acl.init()
+    assert acl.rt.set_device(0) == 0
+    host = np.linspace(0, 1, 16, dtype=np.float32)
+    device, ret = acl.rt.malloc(host.nbytes, 0)
+    assert ret == 0
+    (src, keep), _ = _quiet(acl.util.numpy_contiguous_to_ptr, host)
+    assert acl.rt.memcpy(device, host.nbytes, src, host.nbytes, 1) == 0
+    out = np.zeros(16, dtype=np.uint8)
+    back, _ = _quiet(acl.util.ptr_to_numpy, out.ctypes.data, (16,), NPY_UINT8)
+    assert acl.rt.memcpy(out.ctypes.data, 16, device, 16, 2) == 0
+    np.testing.assert_array_equal(back, host.view(np.uint8)[:16])
+    assert acl.rt.free(device) == 0
+    del keep
+
+
+def test_threads_run_and_report_exceptions() -> None:
+    seen = []
+    thread_id, err = acl.util.start_thread(seen.append, "x")
+    assert err == 0 and isinstance(thread_id, int)
+    assert acl.util.stop_thread(thread_id) == 0
+    assert seen == ["x"]
+
+    def fail() -> None:
+        raise KeyError("boom")
+
+    thread_id, _ = acl.util.start_thread(fail, None)
+    with pytest.raises(RuntimeError, match="exception=KeyError"):
+        acl.util.stop_thread(thread_id)
+    with pytest.raises(TypeError):
+        acl.util.start_thread(5, None)
+    with pytest.raises(TypeError):
+        acl.util.start_thread(seen.append)
