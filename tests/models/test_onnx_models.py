@@ -6,6 +6,7 @@ through the executor of acl/_onnx_executor.py.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -15,7 +16,7 @@ pytest.importorskip("onnxruntime")
 pytest.importorskip("onnx")
 
 import onnx_builders as build
-from helpers.runtime_support import check
+from helpers.runtime_support import Runtime, check
 from mdl_harness import ModelHarness, ret_of
 
 import acl
@@ -299,3 +300,40 @@ def test_aipp_parameter_sets_are_validated(harness: ModelHarness) -> None:
     check(ret, "acl.mdl.get_aipp_type")
     assert (aipp_type, attached_index) == (acl.ACL_DATA_WITHOUT_AIPP, acl.ACL_INVALID_NODE_INDEX)
     check(acl.mdl.destroy_aipp(aipp), "acl.mdl.destroy_aipp")
+
+
+def test_threads_share_a_model(harness: ModelHarness, model_runtime: Runtime) -> None:
+    """Four threads, each with its own datasets and stream, run one model concurrently."""
+    data, reference = build.mlp()
+    model = harness.load(data)
+    desc = harness.desc(model)
+    jobs = []
+    for seed in range(4):
+        inputs, outputs = harness.io_datasets(desc)
+        x = np.random.default_rng(100 + seed).standard_normal((2, 8)).astype(np.float32)
+        harness.put(inputs, 0, x)
+        jobs.append((inputs, outputs, x, harness.memory.stream()))
+    errors: list[str] = []
+
+    def work(inputs: int, outputs: int, stream: int) -> None:
+        if acl.rt.set_context(model_runtime.context) != acl.ACL_SUCCESS:
+            errors.append("set_context")
+            return
+        for _ in range(25):
+            for ret in (
+                acl.mdl.execute_async(model, inputs, outputs, stream),
+                acl.rt.synchronize_stream(stream),
+                acl.mdl.execute(model, inputs, outputs),
+            ):
+                if ret != acl.ACL_SUCCESS:
+                    errors.append(f"{ret}: {acl.get_recent_err_msg()}")
+                    return
+
+    threads = [threading.Thread(target=work, args=(i, o, s)) for i, o, _, s in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not errors
+    for _, outputs, x, _ in jobs:
+        assert_close(harness.get(outputs, 0, (2, 4), np.float32), reference(x))
