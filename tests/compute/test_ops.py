@@ -6,7 +6,10 @@ aclopExecuteV2 (unless the case is about another entry point), synchronizes and 
 
 from __future__ import annotations
 
+import subprocess
+import sysconfig
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -752,3 +755,19 @@ def test_default_stream_and_bad_stream(ops: OpSession, rng: np.random.Generator)
     ret = execute_v2("Neg", [a_desc], [a_buf], [out_desc], [out_buf], 0, garbage_stream)
     assert ret != ACL_SUCCESS
     assert "aclopExecuteV2" in acl.get_recent_err_msg()
+
+
+def test_c_level_argument_checks(tmp_path: Path) -> None:
+    """tests/compute/c/op_api_test.c: NULL arrays, negative counts and NULL handles from C."""
+    root = Path(__file__).resolve().parents[2]
+    library = root / "acl" / "_emulator"
+    binary = tmp_path / "op_api_test"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    flags = ["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-deprecated-declarations"]
+    source = root / "tests" / "compute" / "c" / "op_api_test.c"
+    link = [f"-L{library}", "-laclemu", f"-Wl,-rpath,{library}", "-lm"]
+    subprocess.run(
+        [compiler, *flags, f"-I{root / 'headers'}", str(source), *link, "-o", str(binary)], check=True
+    )
+    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
