@@ -1,0 +1,1 @@
+"""Runtime tests through the binding (a package so its conftest never shadows another `conftest`)."""
