@@ -719,8 +719,8 @@ static aclError execute_descs(const char *api, const char *op_type, int num_inpu
                               const aclTensorDesc *const out_descs[], const aclDataBuffer *const outputs[],
                               const aclopAttr *attr, aclrtStream stream, bool update_descs)
 {
-    const opk_kernel *kernel;
-    opk_tensor *tensors;
+    const opk_kernel *kernel = NULL;
+    opk_tensor *tensors = NULL;
     aclError err = prepare_call(api, op_type, num_inputs, in_descs, num_outputs, out_descs, attr, &kernel, &tensors);
     if (err != ACL_SUCCESS) {
         return err;
@@ -811,7 +811,7 @@ static aclError check_descs(const char *api, const char *op_type, int num_inputs
                             int num_outputs, const aclTensorDesc *const out_descs[], const aclopAttr *attr,
                             const opk_kernel **kernel, opk_tensor **tensors_out)
 {
-    opk_tensor *tensors;
+    opk_tensor *tensors = NULL;
     aclError err = prepare_call(api, op_type, num_inputs, in_descs, num_outputs, out_descs, attr, kernel, &tensors);
     if (err != ACL_SUCCESS) {
         return err;
@@ -837,7 +837,7 @@ aclError aclopCompile(const char *opType, int numInputs, const aclTensorDesc *co
 {
     (void)opPath;
     const char *api = "aclopCompile";
-    const opk_kernel *kernel;
+    const opk_kernel *kernel = NULL;
     aclError err = aclemu_require_init(api);
     if (err == ACL_SUCCESS) {
         err = check_engine(api, engineType, compileFlag);
@@ -852,8 +852,8 @@ aclError aclopInferShape(const char *opType, int numInputs, aclTensorDesc *input
                          int numOutputs, aclTensorDesc *outputDesc[], aclopAttr *attr)
 {
     const char *api = "aclopInferShape";
-    const opk_kernel *kernel;
-    opk_tensor *tensors;
+    const opk_kernel *kernel = NULL;
+    opk_tensor *tensors = NULL;
     aclError err = prepare_call(api, opType, numInputs, (const aclTensorDesc *const *)inputDesc, numOutputs,
                                 (const aclTensorDesc *const *)outputDesc, attr, &kernel, &tensors);
     if (err != ACL_SUCCESS) {
@@ -930,7 +930,7 @@ aclError aclopCreateHandle(const char *opType, int numInputs, const aclTensorDes
                            const aclTensorDesc *const outputDesc[], const aclopAttr *opAttr, aclopHandle **handle)
 {
     const char *api = "aclopCreateHandle";
-    const opk_kernel *kernel;
+    const opk_kernel *kernel = NULL;
     opk_tensor *tensors = NULL;
     if (handle == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", api);
@@ -1018,7 +1018,7 @@ aclError aclopCast(const aclTensorDesc *srcDesc, const aclDataBuffer *srcBuffer,
     const aclTensorDesc *out_descs[1] = {dstDesc};
     const aclDataBuffer *in_bufs[1] = {srcBuffer};
     const aclDataBuffer *out_bufs[1] = {dstBuffer};
-    const opk_kernel *kernel;
+    const opk_kernel *kernel = NULL;
     aclError err = find_kernel(api, "Cast", 1, 1, &kernel);
     opk_tensor tensors[2];
     if (err == ACL_SUCCESS) {
@@ -1056,7 +1056,7 @@ aclError aclopCreateHandleForCast(aclTensorDesc *srcDesc, aclTensorDesc *dstDesc
     cast_attr(&attr, &value, dstDesc);
     const aclTensorDesc *in_descs[1] = {srcDesc};
     const aclTensorDesc *out_descs[1] = {dstDesc};
-    const opk_kernel *kernel;
+    const opk_kernel *kernel = NULL;
     opk_tensor *tensors = NULL;
     aclError err = check_descs(api, "Cast", 1, in_descs, 1, out_descs, NULL, &kernel, &tensors);
     if (err == ACL_SUCCESS) {
