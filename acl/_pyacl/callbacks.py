@@ -106,6 +106,9 @@ def _aclcb_report(user_data: Any) -> None:
     fn(data)
 
 
+_REPORT_ADDRESS = _address(lib._aclcb_report)  # launches can be frequent: computed once
+
+
 def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int, stream: int) -> int:
     """Queue fn(user_data) on `stream`; the thread subscribed to it runs the call in process_report."""
     name = "acl.rt.launch_callback"
@@ -114,7 +117,7 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int, s
     _pending_reports[key] = (fn, user_data)
     ret = -1
     try:
-        ret = _call_c(name, lib.aclrtLaunchCallback, _address(lib._aclcb_report), key, block_type, stream)
+        ret = _call_c(name, lib.aclrtLaunchCallback, _REPORT_ADDRESS, key, block_type, stream)
     finally:
         if ret != _ACL_SUCCESS:  # never queued: nothing will call back
             _pending_reports.pop(key, None)
