@@ -115,6 +115,18 @@ def test_himpi_dicts_are_snake_case_struct_fields() -> None:
     assert isinstance(task_id, int) and ret > 0  # himpi codes come back unsigned
 
 
+def test_optional_list_and_struct_by_value() -> None:
+    picture = {"picture_width": 16, "picture_height": 16}
+    border = {"top": 1, "left": 1, "scalar_value": {"val": [0.0, 0.0, 0.0, 0.0]}}
+    for gaussian in (None, [[1, 4, 6, 4, 1]] * 5):
+        task_id, ret = acl.himpi.vpc_pyrdown(0, picture, [picture], 1, gaussian, 256, border, 0)
+        assert isinstance(task_id, int) and isinstance(ret, int)
+    with pytest.raises(TypeError, match=r"acl\.himpi\.vpc_pyrdown: argument gaussian_filter must be a list"):
+        acl.himpi.vpc_pyrdown(0, picture, [picture], 1, (1, 2), 256, border, 0)
+    with pytest.raises(OverflowError, match=r"acl\.himpi\.vpc_pyrdown: "):
+        acl.himpi.vpc_pyrdown(0, picture, [picture], 1, [[300] * 5], 256, border, 0)
+
+
 def test_stream_attribute_union_by_key_and_by_type(device: int) -> None:
     stream, ret = acl.rt.create_stream()
     assert ret == 0

@@ -41,6 +41,8 @@ def _shaped_signature(b: FunctionBinding, facts: TypeFacts) -> str:
         role = roles.get(p.c_name, "")
         if role == "list":
             kind = "list[Any]"
+        elif role == "list_or_none":
+            kind = "list[Any] | None"
         elif role.startswith("dict"):
             kind = "dict[str, Any]"
         else:

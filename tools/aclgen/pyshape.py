@@ -5,6 +5,7 @@ The reviewed description names a role for C parameters (`args`: C name -> role):
 - `list`: the Python argument is a `list` (tuples are rejected, as pyACL does) converted to a C
   array of the parameter's element type: ints, rows of ints (`int64_t [][2]`), handles (pointers to
   opaque types), `str`, dicts (an array of structs) or dicts behind pointers (an array of pointers).
+- `list_or_none`: as `list`, and None passes NULL.
 - `len:P`: not a Python argument; the C value is `len()` of the Python list `P`.
 - `strlen:P`: not a Python argument; the C value is the UTF-8 length of the Python `str` `P`.
 - `dict`: a `dict` filled into the struct the parameter points to (or is, when passed by value):
@@ -139,7 +140,7 @@ class ShapedWrapper:
             role = self.spec.args.get(p.c_name)
             if p.shim_type is None:
                 continue
-            if role is None or role in ("list", "dict", "dict_or_null", "dict_inout"):
+            if role is None or role in ("list", "list_or_none", "dict", "dict_or_null", "dict_inout"):
                 result.append(p)
         return result
 
@@ -181,6 +182,12 @@ class ShapedWrapper:
                 checks += _type_check(qualified, name, "list")
                 converts += self._list_convert(c_param, name)
                 call_args.append(f"_cast(_uintptr, _a_{name})")
+            elif role == "list_or_none":
+                checks.append(f"if {name} is not None:")
+                checks += [f"    {line}" for line in _type_check(qualified, name, "list")]
+                converts.append(f"if {name} is not None:")
+                converts += [f"    {line}" for line in self._list_convert(c_param, name)]
+                call_args.append(f"(0 if {name} is None else _cast(_uintptr, _a_{name}))")
             elif role.startswith("len:"):
                 call_args.append(f"len({self._py(_role_target(role))})")
             elif role.startswith("strlen:"):
