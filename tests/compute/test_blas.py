@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import ACL_SUCCESS, NUMPY_TO_ACL, OpSession, check, execute_with_handle
+from op_support import ACL_SUCCESS, NUMPY_TO_ACL, OpSession, check, execute_with_handle
 
 import acl
 
