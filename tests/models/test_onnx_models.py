@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ pytest.importorskip("onnx")
 
 import onnx_builders as build
 from helpers.runtime_support import Runtime, check
+from helpers.subproc import describe, run_python
 from mdl_harness import ModelHarness, ret_of
 
 import acl
@@ -139,6 +141,33 @@ def test_float32_model_fed_float16_is_rejected(harness: ModelHarness) -> None:
     assert acl.mdl.execute(model, half_inputs, outputs) == ACL_ERROR_GE_PARAM_INVALID
     message = acl.get_recent_err_msg()
     assert "float16" in message and "aclmdlExecute" in message
+
+
+def test_oversized_input_is_accepted_and_reported_in_strict_mode() -> None:
+    here = Path(__file__).resolve().parent
+    result = run_python(
+        f"""
+        import numpy as np, sys
+        sys.path[:0] = [{str(here)!r}, {str(here.parent)!r}]
+        import onnx_builders as build
+        import acl, acl.mdl
+        from acl import _onnx_executor
+        from mdl_harness import ModelHarness
+        _onnx_executor.install()
+        assert acl.init() == 0 and acl.rt.set_device(0) == 0
+        stream, _ = acl.rt.create_stream()
+        h = ModelHarness(stream)
+        data, reference = build.half_affine()
+        model = h.load(data)
+        inputs, outputs = h.dataset([60]), h.dataset([30])  # float32-sized data for a float16 input
+        h.put(inputs, 0, np.ones((3, 5), np.float16))
+        assert acl.mdl.execute(model, inputs, outputs) == 0, acl.get_recent_err_msg()
+        h.release()
+        """,
+        {"ACL_BACKEND": "emulator", "ACL_EMU_STRICT": "1"},
+    )
+    assert result.returncode == 0, describe(result)
+    assert "input 0 ('x') holds 60 bytes, the model reads only the first 30" in result.stderr
 
 
 def test_wrong_buffer_counts_and_small_outputs(harness: ModelHarness) -> None:
