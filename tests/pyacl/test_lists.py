@@ -66,3 +66,15 @@ def test_handle_lists_reach_c() -> None:
     with pytest.raises(TypeError, match=r"acl\.op\.set_attr_list_list_int"):
         acl.op.set_attr_list_list_int(attr, "pads", [(1, 2)])
     acl.op.destroy_attr(attr)
+
+
+@pytest.mark.numpy
+def test_numpy_arrays_still_pass_for_attr_lists_with_a_warning() -> None:
+    np = pytest.importorskip("numpy")
+    attr = acl.op.create_attr()
+    with pytest.warns(Warning, match=r"acl\.op\.set_attr_list_int: a numpy array"):
+        assert acl.op.set_attr_list_int(attr, "axes", np.array([1, 2, 3], dtype=np.int64)) == 0
+    message = r"^acl\.op\.set_attr_list_int: argument values must be a list, not tuple$"
+    with pytest.raises(TypeError, match=message):
+        acl.op.set_attr_list_int(attr, "axes", (1, 2))
+    acl.op.destroy_attr(attr)

@@ -205,6 +205,8 @@ class StructConverters:
         lines = [
             '"""Struct and union values to dicts keyed by the C field names, and dicts back to structs."""',
             "",
+            "import warnings",
+            "",
             "from acl._generated._acl_cffi import ffi as _ffi",
             "",
             "_cast = _ffi.cast",
@@ -229,6 +231,9 @@ class StructConverters:
             "        if item.__class__ is not dict:",
             '            raise TypeError(f"item {i} of the list is not dict")',
             "        fill(array[i], item)",
+            "",
+            "",
+            *_NDARRAY_ADDRESS.splitlines(),
         ]
         for key in sorted(self.needed):
             rec = self.needed[key]
@@ -336,6 +341,17 @@ def _argument(p: ParamPlan) -> str:
         return f"_NULL if {p.py_name} is None else {p.py_name}.encode()"
     return p.py_name
 
+
+_NDARRAY_ADDRESS = """\
+def ndarray_address(function, name, value):
+    \"\"\"pyACL's deprecated path for list arguments: a numpy array's data address, unchecked.\"\"\"
+    interface = getattr(value, "__array_interface__", None)
+    if interface is None or type(value).__name__ != "ndarray":
+        raise TypeError(f"argument {name} must be a list, not {type(value).__name__}")
+    message = f"{function}: a numpy array for {name} is deprecated; pass a list"
+    warnings.warn(message, Warning, stacklevel=3)
+    return interface["data"][0]
+"""
 
 _NOT_STR = """\
 def _not_str(function, arguments):

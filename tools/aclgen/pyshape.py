@@ -6,6 +6,8 @@ The reviewed description names a role for C parameters (`args`: C name -> role):
   array of the parameter's element type: ints, rows of ints (`int64_t [][2]`), handles (pointers to
   opaque types), `str`, dicts (an array of structs) or dicts behind pointers (an array of pointers).
 - `list_or_none`: as `list`, and None passes NULL.
+- `list_or_ndarray`: as `list`, and a numpy array passes its data address as is, with a Warning
+  (pyACL's deprecated path: no dtype check).
 - `len:P`: not a Python argument; the C value is `len()` of the Python list `P`.
 - `strlen:P`: not a Python argument; the C value is the UTF-8 length of the Python `str` `P`.
 - `dict`: a `dict` filled into the struct the parameter points to (or is, when passed by value):
@@ -37,6 +39,8 @@ from aclgen.classify import ParamPlan, TypeFacts, record_key
 from aclgen.ir import Param
 
 STRUCT_MODULE_ALIAS = "_structs"
+_LIST_ROLES = ("list", "list_or_none", "list_or_ndarray")
+_PYTHON_ARGUMENT_ROLES = (*_LIST_ROLES, "dict", "dict_or_null", "dict_inout")
 
 
 @dataclass
@@ -140,7 +144,7 @@ class ShapedWrapper:
             role = self.spec.args.get(p.c_name)
             if p.shim_type is None:
                 continue
-            if role is None or role in ("list", "list_or_none", "dict", "dict_or_null", "dict_inout"):
+            if role is None or role in _PYTHON_ARGUMENT_ROLES:
                 result.append(p)
         return result
 
@@ -188,6 +192,14 @@ class ShapedWrapper:
                 converts.append(f"if {name} is not None:")
                 converts += [f"    {line}" for line in self._list_convert(c_param, name)]
                 call_args.append(f"(0 if {name} is None else _cast(_uintptr, _a_{name}))")
+            elif role == "list_or_ndarray":
+                converts.append(f"if {name}.__class__ is list:")
+                converts += [f"    {line}" for line in self._list_convert(c_param, name)]
+                converts.append("else:")
+                converts.append(
+                    f'    _a_{name} = {STRUCT_MODULE_ALIAS}.ndarray_address("{qualified}", "{name}", {name})'
+                )
+                call_args.append(f"_cast(_uintptr, _a_{name})")
             elif role.startswith("len:"):
                 call_args.append(f"len({self._py(_role_target(role))})")
             elif role.startswith("strlen:"):
@@ -246,7 +258,7 @@ class ShapedWrapper:
         for p in self.python_params():
             if p.kind == "string":
                 return True
-            is_list = self.spec.args.get(p.c_name) == "list"
+            is_list = self.spec.args.get(p.c_name) in _LIST_ROLES
             if is_list and list_plan(self.c_params[p.c_name], self.facts).kind == "strings":
                 return True
         return False

@@ -1,5 +1,7 @@
 """Struct and union values to dicts keyed by the C field names, and dicts back to structs."""
 
+import warnings
+
 from acl._generated._acl_cffi import ffi as _ffi
 
 _cast = _ffi.cast
@@ -24,6 +26,16 @@ def fill_each(fill, array, items):
         if item.__class__ is not dict:
             raise TypeError(f"item {i} of the list is not dict")
         fill(array[i], item)
+
+
+def ndarray_address(function, name, value):
+    """pyACL's deprecated path for list arguments: a numpy array's data address, unchecked."""
+    interface = getattr(value, "__array_interface__", None)
+    if interface is None or type(value).__name__ != "ndarray":
+        raise TypeError(f"argument {name} must be a list, not {type(value).__name__}")
+    message = f"{function}: a numpy array for {name} is deprecated; pass a list"
+    warnings.warn(message, Warning, stacklevel=3)
+    return interface["data"][0]
 
 
 def aclmdlIODims(v):
