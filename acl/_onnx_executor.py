@@ -6,23 +6,24 @@ registered with the emulator's `aclemuSetModelExecutor` through ctypes, only whe
 the loaded backend. onnxruntime is an optional dependency (the `[onnx]` extra): it is imported
 when the first model is loaded, never at registration.
 
-The callbacks run on the thread that executes a model (a stream worker for aclmdlExecuteAsync);
-cffi takes the GIL for them. Every callback catches its exceptions and reports them as an
-aclError plus a message, since an exception cannot cross into C.
+Importing this module stays cheap (it happens with `import acl.mdl`): numpy and ctypes are
+imported when first needed. The callbacks run on the thread that executes a model (a stream
+worker for aclmdlExecuteAsync); cffi takes the GIL for them. Every callback catches its
+exceptions and reports them as an aclError plus a message: an exception cannot cross into C.
 """
 
 from __future__ import annotations
 
-import ctypes
-import itertools
 import os
 import threading
-from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from acl._generated._acl_cffi import ffi, lib
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    import numpy as np
 
 ABI_VERSION = 1  # ACLEMU_MODEL_EXECUTOR_ABI
 MAX_DIM_CNT = 128  # ACL_MAX_DIM_CNT: dims slots per tensor in the shape arrays
@@ -69,31 +70,29 @@ CALLBACK_NAMES = (
 )
 
 
-class _ExecutorTable(ctypes.Structure):
-    """struct aclemu_model_executor (emulator/model_executor.h)."""
-
-    _fields_ = [("abi_version", ctypes.c_uint32)] + [(n, ctypes.c_void_p) for n in CALLBACK_NAMES]
-
-
-@dataclass(frozen=True)
 class _Tensor:
-    name: str
-    acl_dtype: int
-    np_dtype: np.dtype | None  # None: a type the emulator cannot exchange
-    dims: tuple[int, ...]  # -1 where the model leaves the dim symbolic
+    __slots__ = ("acl_dtype", "dims", "name", "np_dtype")
+
+    def __init__(self, name: str, acl_dtype: int, np_dtype: str | None, dims: tuple[int, ...]) -> None:
+        self.name = name
+        self.acl_dtype = acl_dtype
+        self.np_dtype = np_dtype  # None: a type the emulator cannot exchange
+        self.dims = dims  # -1 where the model leaves the dim symbolic
 
 
-@dataclass
 class _Model:
-    session: Any  # onnxruntime.InferenceSession
-    inputs: list[_Tensor]
-    outputs: list[_Tensor]
-    inferred: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = field(default_factory=dict)
+    __slots__ = ("inferred", "inputs", "outputs", "session")
+
+    def __init__(self, session: Any, inputs: list[_Tensor], outputs: list[_Tensor]) -> None:
+        self.session = session  # onnxruntime.InferenceSession
+        self.inputs = inputs
+        self.outputs = outputs
+        self.inferred: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = {}
 
 
 _models: dict[int, _Model] = {}
 _models_lock = threading.Lock()
-_tokens = itertools.count(1)
+_last_token = 0
 _install_lock = threading.Lock()
 _installed = False
 
@@ -111,7 +110,7 @@ def _write_message(msg: Any, msg_len: int, text: str) -> None:
 def _tensor(arg: Any) -> _Tensor:
     acl_dtype, np_name = ORT_TYPES.get(arg.type, (ACL_DT_UNDEFINED, None))
     dims = tuple(d if isinstance(d, int) and d >= 0 else -1 for d in (arg.shape or []))
-    return _Tensor(arg.name, acl_dtype, np.dtype(np_name) if np_name else None, dims)
+    return _Tensor(arg.name, acl_dtype, np_name, dims)
 
 
 def _shapes(ranks: Any, dims: Any, count: int) -> list[tuple[int, ...]]:
@@ -140,6 +139,8 @@ def _open_session(data: bytes) -> Any:
 
 
 def _zeros_for(model: _Model, shapes: list[tuple[int, ...]]) -> dict[str, np.ndarray]:
+    import numpy as np
+
     return {t.name: np.zeros(shape, dtype=t.np_dtype) for t, shape in zip(model.inputs, shapes)}
 
 
@@ -162,8 +163,10 @@ def _load(data: Any, size: int, token: Any, num_inputs: Any, num_outputs: Any, m
     if unusable:
         _write_message(msg, msg_len, f"tensor '{unusable[0].name}' has a type the emulator cannot exchange")
         return ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID
+    global _last_token
     with _models_lock:
-        key = next(_tokens)
+        _last_token += 1
+        key = _last_token
         _models[key] = model
     token[0] = key
     num_inputs[0] = len(model.inputs)
@@ -237,6 +240,8 @@ def _run(
     except Exception as exc:
         _write_message(msg, msg_len, f"onnxruntime: {type(exc).__name__}: {exc}")
         return ACL_ERROR_RT_MODEL_EXECUTE
+    import numpy as np
+
     for o, (tensor, result) in enumerate(zip(model.outputs, results)):
         array = np.ascontiguousarray(result, dtype=tensor.np_dtype)
         if array.nbytes > out_sizes[o]:
@@ -255,6 +260,8 @@ def _run(
 
 def _feeds(model: _Model, in_data: Any, in_sizes: Any, shapes: list[tuple[int, ...]]) -> dict[str, Any]:
     """The inputs as arrays over the caller's memory (no copy)."""
+    import numpy as np
+
     feeds = {}
     for i, (tensor, shape) in enumerate(zip(model.inputs, shapes)):
         if in_sizes[i] == 0:
@@ -284,18 +291,28 @@ def install() -> bool:
         return False
     with _install_lock:
         if not _installed:
-            table = _ExecutorTable(
-                ABI_VERSION,
-                *(int(ffi.cast("uintptr_t", ffi.addressof(lib, name))) for name in CALLBACK_NAMES),
-            )
-            emulator = ctypes.CDLL(backend.libraries[0])
-            emulator.aclemuSetModelExecutor.argtypes = [ctypes.POINTER(_ExecutorTable)]
-            emulator.aclemuSetModelExecutor.restype = ctypes.c_int32
-            status = emulator.aclemuSetModelExecutor(ctypes.byref(table))
-            if status != ACL_SUCCESS:
-                raise RuntimeError(f"the emulator refused the model executor (aclError {status})")
+            _register(backend.libraries[0])
             _installed = True
     return True
+
+
+def _register(library: str) -> None:
+    import ctypes
+
+    class ExecutorTable(ctypes.Structure):
+        """struct aclemu_model_executor (emulator/model_executor.h)."""
+
+        _fields_ = [("abi_version", ctypes.c_uint32)] + [(n, ctypes.c_void_p) for n in CALLBACK_NAMES]
+
+    table = ExecutorTable(
+        ABI_VERSION, *(int(ffi.cast("uintptr_t", ffi.addressof(lib, name))) for name in CALLBACK_NAMES)
+    )
+    emulator = ctypes.CDLL(library)  # the library already loaded as the backend
+    emulator.aclemuSetModelExecutor.argtypes = [ctypes.POINTER(ExecutorTable)]
+    emulator.aclemuSetModelExecutor.restype = ctypes.c_int32
+    status = emulator.aclemuSetModelExecutor(ctypes.byref(table))
+    if status != ACL_SUCCESS:
+        raise RuntimeError(f"the emulator refused the model executor (aclError {status})")
 
 
 def installed() -> bool:
