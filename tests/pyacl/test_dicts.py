@@ -34,6 +34,10 @@ def test_failed_dims_query_gives_an_empty_dict() -> None:
     result, ret = acl.mdl.get_input_dims(0, 0)
     assert result == {} and ret != 0
     assert acl.mdl.get_dynamic_batch(0) == ({}, ret)
+    info, ret = acl.mdl.get_first_aipp_info(12345, 0)
+    assert info is None and ret != 0
+    gears, ret = acl.mdl.get_input_dynamic_dims(0, 0, 3)
+    assert gears == [None, None, None] and ret != 0
 
 
 def test_snake_case_keys_where_pyacl_uses_them(device: int) -> None:
@@ -137,3 +141,33 @@ def test_stream_attribute_union_by_key_and_by_type(device: int) -> None:
         assert value == {"failureMode": 1}
     assert list(acl.rt.get_stream_attribute(stream, 3)[0]) == ["userCustomTag"]
     assert acl.rt.destroy_stream(stream) == 0
+
+
+def test_model_dims_dicts_from_a_loaded_model(device: int, tmp_path) -> None:
+    pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    from acl import _onnx_executor
+
+    assert _onnx_executor.install()
+
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["x"], ["y"])],
+        "relu",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, 5])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3, 5])],
+    )
+    path = tmp_path / "relu.onnx"
+    path.write_bytes(helper.make_model(graph).SerializeToString())
+    context, ret = acl.rt.create_context(0)
+    assert ret == 0
+    model_id, ret = acl.mdl.load_from_file(str(path))
+    assert ret == 0
+    desc = acl.mdl.create_desc()
+    assert acl.mdl.get_desc(desc, model_id) == 0
+    assert acl.mdl.get_input_dims(desc, 0) == ({"name": "x", "dimCount": 3, "dims": [2, 3, 5]}, 0)
+    assert acl.mdl.get_output_dims(desc, 0) == ({"name": "y", "dimCount": 3, "dims": [2, 3, 5]}, 0)
+    assert acl.mdl.destroy_desc(desc) == 0
+    assert acl.mdl.unload(model_id) == 0
+    assert acl.rt.destroy_context(context) == 0

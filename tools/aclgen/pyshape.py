@@ -25,7 +25,8 @@ The reviewed description names a role for C parameters (`args`: C name -> role):
 Other keys: `echo` (a C input returned first), `optional` (trailing C parameters that default to
 None), `guards` (`{"param", "max", "returns"}` returns a literal, `{"param", "max", "raises"}`
 raises ValueError, when the Python argument exceeds max), `keys: "snake"` (result dict keys in
-snake_case), `on_error: "empty"` (struct results are `{}` when the C call does not succeed).
+snake_case), `on_error`: what struct results are when the C call does not succeed: "empty" `{}`,
+"none" `None`, "none_items" (list results) a list of `None` of the asked length.
 Outputs are in C order (outs of the shim and the roles above), then the C return, as pyACL does.
 """
 
@@ -223,7 +224,10 @@ class ShapedWrapper:
                 plan = list_plan(c_param, self.facts)
                 converts.append(f'_a_{name} = _new("{plan.ctype}", {count})')
                 call_args.append(f"_cast(_uintptr, _a_{name})")
-                outputs.append(self._list_result(f"_a_{name}", plan))
+                result = self._list_result(f"_a_{name}", plan)
+                if self.spec.on_error == "none_items":
+                    result = f"({result} if {self._ok()} else [None] * {count})"
+                outputs.append(result)
             elif role == "null":
                 call_args.append("0")
             else:
@@ -282,8 +286,9 @@ class ShapedWrapper:
 
     def _struct_result(self, expr: str, key: str) -> str:
         converted = f"{self._converter(key)}({expr})"
-        if self.spec.on_error == "empty" and self.b.cls.ret.kind != "void":
-            return f"({converted} if {self._ok()} else {{}})"
+        failed = {"empty": "{}", "none": "None"}.get(self.spec.on_error or "")
+        if failed is not None and self.b.cls.ret.kind != "void":
+            return f"({converted} if {self._ok()} else {failed})"
         return converted
 
     def _shim_out(self, p: ParamPlan, role: Optional[str]) -> str:
