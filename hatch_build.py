@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import platform
+import shutil
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,9 @@ class AclBuildHook(BuildHookInterface):
             build_data["infer_tag"] = True
             return
 
-        out = Path(self.directory) / "_native_build"
+        # Outside the wheel's output directory, which must hold only wheels; removed in finalize().
+        self._scratch = tempfile.mkdtemp(prefix="ascendcl-cffi-wheel-")
+        out = Path(self._scratch)
         ext = build_ffi.build_extension(out / "ext")
         emu = build_ffi.build_emulator(out / "emu")
         build_data["force_include"][str(ext)] = f"acl/_generated/{ext.name}"
@@ -40,3 +44,8 @@ class AclBuildHook(BuildHookInterface):
             build_data["tag"] = f"cp39-abi3-{plat}"
         else:
             build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        scratch = getattr(self, "_scratch", None)
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
