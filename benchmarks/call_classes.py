@@ -181,8 +181,8 @@ def worker_main(argv: list[str] | None = None) -> int:
     from benchmarks import implementations
 
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--min-seconds", type=float, default=0.05)
+    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--min-seconds", type=float, default=0.02)
     args = parser.parse_args(argv)
     loaded = implementations.load((OURS,))
     if OURS not in loaded.available:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import resource
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,10 +26,19 @@ def _python(code: str, env: Mapping[str, str]) -> str:
     return proc.stdout
 
 
-def _wall_ns(code: str, env: Mapping[str, str]) -> float:
-    t0 = time.perf_counter_ns()
+def _children_cpu_ns() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1e9
+
+
+def _cpu_ns(code: str, env: Mapping[str, str]) -> float:
+    """CPU time (user + system, all threads) of a fresh interpreter running `code`.
+
+    CPU rather than wall time: on a shared machine waiting for a core is not start-up cost.
+    """
+    before = _children_cpu_ns()
     _python(code, env)
-    return float(time.perf_counter_ns() - t0)
+    return _children_cpu_ns() - before
 
 
 def acl_imports_numpy(env: Mapping[str, str]) -> bool:
@@ -37,17 +46,17 @@ def acl_imports_numpy(env: Mapping[str, str]) -> bool:
 
 
 def measure(repeats: int, acl_path: str | None) -> dict[str, Any]:
-    """Median wall time of each snippet over `repeats` interleaved runs, and what each import adds."""
+    """Median CPU time of each snippet over `repeats` interleaved runs, and what each import adds."""
     # bytecode caches as an installed package has them: the warm-up run below writes them
     env = clean_env(acl_path=acl_path)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     for code in SNIPPETS.values():  # warm the file cache and fail early if an import is broken
-        _wall_ns(code, env)
+        _cpu_ns(code, env)
     samples: dict[str, list[float]] = {label: [] for label in SNIPPETS}
     labels = list(SNIPPETS)
     for r in range(repeats):
         for label in labels[r % len(labels):] + labels[: r % len(labels)]:
-            samples[label].append(_wall_ns(SNIPPETS[label], env))
+            samples[label].append(_cpu_ns(SNIPPETS[label], env))
     median = {label: statistics.median(values) for label, values in samples.items()}
     base = median["python -c pass"]
     added_acl = median["import acl"] - base

@@ -63,7 +63,7 @@ def pointer_table(records: Sequence[Mapping[str, Any]]) -> str:
 
 
 def import_table(imports: Mapping[str, Any]) -> str:
-    header = ["fresh process", "median ms", "added ms"]
+    header = ["fresh process", "median CPU ms", "added ms"]
     added = imports["added_ms"]
     rows = [
         [label, f"{ms:.1f}", f"{added[label]:.1f}" if label in added else ""]
@@ -87,7 +87,7 @@ def breakdown_tables(data: Mapping[str, Any]) -> str:
     for c in data["calls"]:
         c_only, ref, public = best(c, "c_function"), best(c, "reference"), best(c, "public")
         overhead_ratio = "-"
-        if None not in (c_only, ref, public) and ref - c_only > 0:
+        if None not in (c_only, ref, public) and ref - c_only > 0 and public - c_only > 0:
             overhead_ratio = f"{(public - c_only) / (ref - c_only):.2f}x"
         rows.append([
             c["call"], "yes" if c["direct"] else "no", cell(c_only), cell(ref), cell(best(c, "raw_call")),
@@ -114,9 +114,9 @@ def render_markdown(results: Mapping[str, Any]) -> str:
         f"Benchmarks of {results.get('date', '?')}{' (quick mode)' if results.get('quick') else ''} "
         f"on {machine.get('cpu', '?')} ({machine.get('cores', '?')} cores); {versions}.",
         "",
-        "Call overhead, ns per statement (best of repeats; the empty loop subtracted); ratios are the "
-        "median over repeats of the ratio within each repeat. PyPy/ref compares the PyPy run of our "
-        "binding with the CPython reference (medians).",
+        "Call overhead, CPU ns of the calling thread per statement (best of repeats; the empty loop "
+        "subtracted); ratios are the median over repeats of the ratio within each repeat. PyPy/ref "
+        "compares the PyPy run of our binding with the CPython reference (medians).",
         "",
     ]
     if results.get("call_classes"):

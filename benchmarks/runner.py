@@ -23,8 +23,9 @@ RESULTS_PATH = Path(__file__).resolve().parent / "results.json"
 
 @dataclass
 class Config:
-    repeats: int = 7
-    min_seconds: float = 0.05  # per timed sample
+    # many short samples: on a shared machine a burst of load then spoils few of them
+    repeats: int = 15
+    min_seconds: float = 0.02  # per timed sample
     memcpy_sizes: list[int] = field(default_factory=lambda: [4 * KIB, MIB, 256 * MIB])
     pointer_sizes: list[int] = field(default_factory=lambda: [KIB, GIB])
     import_repeats: int = 15

@@ -100,8 +100,8 @@ def worker_main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[4 * KIB, MIB, 256 * MIB])
     parser.add_argument("--pointer-sizes", type=int, nargs=2, default=[KIB, GIB])
-    parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--min-seconds", type=float, default=0.05)
+    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--min-seconds", type=float, default=0.02)
     args = parser.parse_args(argv)
     import acl
     import acl.rt
