@@ -380,6 +380,9 @@ def fixture_irregular() -> IrregularTable:
             "aclrtGetMemInfo": Irregular("echo-back", echo="attr"),
             "aclmdlLoadFromFile": Irregular("shape", optional=("modelPath",)),
         },
+        unions={
+            "hi_vpc_pic_info": {"by": "flag", "members": {"HI_VPC_NEG": "stride", "HI_VPC_BIG": "pitch"}}
+        },
         extras={
             "prof.get_op_type_v2": Irregular(
                 "composite", "(handle, uint64, uint) -> (str, ret)", "acl._pyacl.prof:op_type_v2"

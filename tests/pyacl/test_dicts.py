@@ -131,6 +131,21 @@ def test_optional_list_and_struct_by_value() -> None:
         acl.himpi.vpc_pyrdown(0, picture, [picture], 1, [[300] * 5], 256, border, 0)
 
 
+def test_discriminated_union_fills_and_reports_only_the_chosen_member() -> None:
+    h264_cbr, h265_cbr = 1, 11  # HI_VENC_RC_MODE_*
+    attr = ffi.new("hi_venc_rc_attr *")
+    both = {"h264_cbr": {"gop": 30, "bit_rate": 4000}, "h265_cbr": {"gop": 0, "bit_rate": 0}}
+    _structs.fill_hi_venc_rc_attr(attr, {"rc_mode": h264_cbr, **both})
+    assert attr.h264_cbr.gop == 30 and attr.h264_cbr.bit_rate == 4000  # not overwritten by h265_cbr
+    report = _structs.hi_venc_rc_attr(attr[0])
+    assert set(report) == {"rc_mode", "h264_cbr"} and report["h264_cbr"]["gop"] == 30
+    _structs.fill_hi_venc_rc_attr(attr, {"rc_mode": h265_cbr, **both})
+    assert attr.h265_cbr.gop == 0 and set(_structs.hi_venc_rc_attr(attr[0])) == {"rc_mode", "h265_cbr"}
+    loose = ffi.new("hi_venc_rc_attr *")
+    _structs.fill_hi_venc_rc_attr(loose, {"h264_vbr": {"gop": 12}})  # no discriminator: present keys
+    assert loose.h264_vbr.gop == 12
+
+
 def test_stream_attribute_union_by_key_and_by_type(device: int) -> None:
     stream, ret = acl.rt.create_stream()
     assert ret == 0

@@ -52,6 +52,9 @@ class Irregular:
 class IrregularTable:
     functions: dict[str, Irregular]  # by C name
     extras: dict[str, Irregular]  # composite helpers by "module.python_name"
+    # record key -> how its anonymous union is chosen: {"by": discriminator field, "prefix", "suffix",
+    # "members": {constant name: member}} (aclgen/unions.py)
+    unions: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Optional[Path] = None) -> IrregularTable:
@@ -78,7 +81,9 @@ class IrregularTable:
                 for name, row in rows.items()
             }
 
-        return cls(entries(data.get("functions", {})), entries(data.get("extras", {})))
+        return cls(
+            entries(data.get("functions", {})), entries(data.get("extras", {})), dict(data.get("unions", {}))
+        )
 
     @classmethod
     def empty(cls) -> IrregularTable:

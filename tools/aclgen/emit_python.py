@@ -17,6 +17,7 @@ from aclgen.emit_constants import constant_lines, module_constants
 from aclgen.ir import Api, Field, Record, TypeRef
 from aclgen.naming import MODULES, dotted_module, snake_case
 from aclgen.pyshape import ShapedWrapper
+from aclgen.unions import UnionChoice, resolve_unions
 
 STRUCTS_MODULE = "_structs"
 
@@ -43,9 +44,10 @@ class StructConverters:
     out/return (and `__snake` variants keyed in snake_case where reviewed data asks for them), and
     dict -> struct `fill_*` functions for the records shaped wrappers take as dicts."""
 
-    def __init__(self, api: Api, facts: TypeFacts) -> None:
+    def __init__(self, api: Api, facts: TypeFacts, unions: dict[str, UnionChoice] | None = None) -> None:
         self.api = api
         self.facts = facts
+        self.unions = unions or {}
         self.needed: dict[str, Record] = {}
         self.snake: dict[str, Record] = {}
         self.fillers: dict[str, Record] = {}
@@ -94,10 +96,32 @@ class StructConverters:
             return f"{converter_name(nested)}{'__snake' if snake else ''}({expr})"
         return expr
 
-    def dict_expr(self, fields: list[Field], obj: str, snake: bool = False) -> str:
-        return "{" + ", ".join(self._items(fields, obj, snake)) + "}"
+    def dict_expr(
+        self, fields: list[Field], obj: str, snake: bool = False, skip: tuple[str, ...] = ()
+    ) -> str:
+        return "{" + ", ".join(self._items(fields, obj, snake, skip)) + "}"
 
-    def _items(self, fields: list[Field], obj: str, snake: bool) -> list[str]:
+    def converter_body(self, key: str, rec: Record, snake: bool) -> list[str]:
+        """`return {...}`, or for a discriminated union the dict plus the one member its field names."""
+        choice = self.unions.get(key)
+        if choice is None:
+            return [f"return {self.dict_expr(rec.fields or [], 'v', snake)}"]
+        lines = [f"d = {self.dict_expr(rec.fields or [], 'v', snake, choice.names)}", f"m = v.{choice.by}"]
+        members = {m.name: m for m in _flat_fields(rec.fields or []) if m.name in choice.names}
+        keyword = "if"
+        for member in choice.names:
+            values = sorted(value for value, name in choice.members.items() if name == member)
+            if not values:
+                continue
+            fld = members[member]
+            resolved = self.facts.resolve(fld.type)
+            value = self.value_expr(fld.type, _attr("v", member), resolved.array_dims, snake)
+            test = f"m == {values[0]}" if len(values) == 1 else f"m in {tuple(values)}"
+            lines += [f"{keyword} {test}:", f'    d["{_key_name(member, snake)}"] = {value}']
+            keyword = "elif"
+        return [*lines, "return d"]
+
+    def _items(self, fields: list[Field], obj: str, snake: bool, skip: tuple[str, ...] = ()) -> list[str]:
         """`"key": expr` entries; members of an anonymous inline struct/union are the parent's.
 
         An array right after its element count (`dimCount`, `dims`) is cut to that count, as pyACL does.
@@ -110,10 +134,10 @@ class StructConverters:
                     nested = self.dict_expr(fld.fields, _attr(obj, fld.name), snake)
                     items.append(f'"{_key_name(fld.name, snake)}": {nested}')
                 else:
-                    items += self._items(fld.fields, obj, snake)
+                    items += self._items(fld.fields, obj, snake, skip)
                 previous = None
                 continue
-            if not fld.name:
+            if not fld.name or fld.name in skip:
                 continue
             resolved = self.facts.resolve(fld.type)
             value = self.value_expr(fld.type, _attr(obj, fld.name), resolved.array_dims, snake)
@@ -123,10 +147,27 @@ class StructConverters:
             previous = fld
         return items
 
-    def fill_lines(self, fields: list[Field], obj: str, dvar: str = "d") -> list[str]:
-        """Statements setting the fields of `obj` from the dict `dvar`, pyACL's lenient way."""
+    def fill_lines(
+        self, fields: list[Field], obj: str, dvar: str = "d", choice: UnionChoice | None = None
+    ) -> list[str]:
+        """Statements setting the fields of `obj` from the dict `dvar`, pyACL's lenient way.
+
+        With a `choice`, only the union member the discriminator names is filled (all present ones
+        when the discriminator is missing or names no member).
+        """
         lines: list[str] = []
         for fld in fields:
+            if choice is not None and fld.fields is not None and fld.name is None and fld.kind == "union":
+                table = "{" + ", ".join(f'{v}: "{m}"' for v, m in sorted(choice.members.items())) + "}"
+                lines.append(f'pick = {table}.get({dvar}.get("{choice.by}"))')
+                for member in fld.fields:
+                    if not member.name:
+                        continue
+                    body = self._fill_field(member, _attr(obj, member.name), dvar)
+                    if body:
+                        lines.append(f'if pick is None or pick == "{member.name}":')
+                        lines += [f"    {line}" for line in body]
+                continue
             if fld.fields is not None:
                 if fld.name:
                     inner_var = f"{dvar}_{fld.name}"
@@ -237,23 +278,15 @@ class StructConverters:
         ]
         for key in sorted(self.needed):
             rec = self.needed[key]
-            lines += [
-                "",
-                "",
-                f"def {converter_name(key)}(v):",
-                f"    return {self.dict_expr(rec.fields or [], 'v')}",
-            ]
+            body = self.converter_body(key, rec, snake=False)
+            lines += ["", "", f"def {converter_name(key)}(v):"] + [f"    {line}" for line in body]
         for key in sorted(self.snake):
             rec = self.snake[key]
-            lines += [
-                "",
-                "",
-                f"def {converter_name(key)}__snake(v):",
-                f"    return {self.dict_expr(rec.fields or [], 'v', snake=True)}",
-            ]
+            body = self.converter_body(key, rec, snake=True)
+            lines += ["", "", f"def {converter_name(key)}__snake(v):"] + [f"    {line}" for line in body]
         for key in sorted(self.fillers):
             rec = self.fillers[key]
-            body = self.fill_lines(rec.fields or [], "p") or ["pass"]
+            body = self.fill_lines(rec.fields or [], "p", choice=self.unions.get(key)) or ["pass"]
             lines += ["", "", f"def fill_{converter_name(key)}(p, d):"] + [f"    {line}" for line in body]
         return "\n".join(lines) + "\n"
 
@@ -446,7 +479,8 @@ def emit_python(api: Api, plan: BindingPlan) -> dict[str, str]:
     """File name -> text for every module in MODULES (top.py is the `acl` package's functions)."""
     shaped = shaped_wrappers(plan)
     files = {f"{module}.py": emit_module(plan, module, shaped) for module in MODULES}
-    converters = StructConverters(api, plan.facts)
+    unions = resolve_unions(api, plan.irregular.unions, plan.facts.records)
+    converters = StructConverters(api, plan.facts, unions)
     for wrapper in shaped.values():
         for kind, key in sorted(wrapper.needs.items):
             if kind == "fill":

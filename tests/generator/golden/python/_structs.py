@@ -47,7 +47,13 @@ def hi_vdec_stream(v):
 
 
 def hi_vpc_pic_info__snake(v):
-    return {"picture_address": _addr(v.picture_address), "width": v.width, "height": v.height, "value": hi_vpc_value__snake(v.value), "stride": v.stride, "pitch": v.pitch, "flag": v.flag}
+    d = {"picture_address": _addr(v.picture_address), "width": v.width, "height": v.height, "value": hi_vpc_value__snake(v.value), "flag": v.flag}
+    m = v.flag
+    if m == -1:
+        d["stride"] = v.stride
+    elif m == 2147483648:
+        d["pitch"] = v.pitch
+    return d
 
 
 def hi_vpc_value__snake(v):
@@ -69,12 +75,15 @@ def fill_hi_vpc_pic_info(p, d):
         if v.__class__ is not dict:
             raise TypeError("the value argument is not dict")
         fill_hi_vpc_value(p.value, v)
-    v = d.get("stride")
-    if v.__class__ is int or v.__class__ is bool:
-        p.stride = v
-    v = d.get("pitch")
-    if v.__class__ is int or v.__class__ is bool:
-        p.pitch = v
+    pick = {-1: "stride", 2147483648: "pitch"}.get(d.get("flag"))
+    if pick is None or pick == "stride":
+        v = d.get("stride")
+        if v.__class__ is int or v.__class__ is bool:
+            p.stride = v
+    if pick is None or pick == "pitch":
+        v = d.get("pitch")
+        if v.__class__ is int or v.__class__ is bool:
+            p.pitch = v
     v = d.get("flag")
     if v.__class__ is int or v.__class__ is bool:
         p.flag = v
