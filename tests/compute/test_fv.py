@@ -196,7 +196,7 @@ def test_engine_c_level_checks_pass(tmp_path: Path) -> None:
 
 
 def test_api_c_level_run_against_the_emulator_library(tmp_path: Path) -> None:
-    library = ROOT / "acl/_emulator"
+    library = Path(acl._backend.EMULATOR_LIBRARY).parent  # the package under test, not the source tree
     _build_and_run(tmp_path, "fv_api_test.c", f"-L{library}", "-laclemu", f"-Wl,-rpath,{library}")
 
 

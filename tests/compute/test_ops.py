@@ -760,7 +760,7 @@ def test_default_stream_and_bad_stream(ops: OpSession, rng: np.random.Generator)
 def test_c_level_argument_checks(tmp_path: Path) -> None:
     """tests/compute/c/op_api_test.c: NULL arrays, negative counts and NULL handles from C."""
     root = Path(__file__).resolve().parents[2]
-    library = root / "acl" / "_emulator"
+    library = Path(acl._backend.EMULATOR_LIBRARY).parent  # the package under test, not the source tree
     binary = tmp_path / "op_api_test"
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     flags = ["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-deprecated-declarations"]
