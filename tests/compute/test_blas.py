@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -434,6 +435,9 @@ def test_matrix_past_the_end_of_its_allocation(ops: OpSession) -> None:
 def test_portable_gemm_kernel_gives_the_same_results() -> None:
     """The SIMD-generic kernel (machines without AVX2/FMA), forced by ACL_EMU_GEMM_GENERIC=1."""
     env = {**os.environ, "ACL_EMU_GEMM_GENERIC": "1", "ACL_BACKEND": "emulator"}
+    # The child must import the same acl as this process (an installed wheel or the source tree).
+    package_parent = str(Path(acl.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
     selection = "large_and_blocked or types_and_transposes or s8gemm or gemv_ex"
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", selection],
