@@ -60,9 +60,8 @@ def test_prefix_picks_module(c_name: str, expected: tuple[str, str]) -> None:
     assert rule_name(c_name) == expected
 
 
-def test_unknown_prefix_is_an_error() -> None:
-    with pytest.raises(ValueError, match="no module prefix"):
-        rule_name("cudaMalloc")
+def test_unknown_prefix_binds_at_top_level_under_the_whole_name() -> None:
+    assert rule_name("vendorExtraCall") == ("top", "vendor_extra_call")
 
 
 def _pyacl_rows() -> list[dict]:

@@ -59,11 +59,15 @@ def snake_case(name: str) -> str:
 
 
 def rule_name(c_name: str) -> tuple[str, str]:
-    """The mechanical (module, python name) of a C function, ignoring the override table."""
+    """The mechanical (module, python name) of a C function, ignoring the override table.
+
+    A function with none of the AscendCL prefixes (a vendor addition in some release) is bound
+    at top level under its whole name, so nothing a user's headers declare is left out.
+    """
     for prefix, module, keep in _PREFIXES:
         if c_name.startswith(prefix) and len(c_name) > len(prefix):
             return module, keep + snake_case(c_name[len(prefix) :])
-    raise ValueError(f"no module prefix matches C function {c_name!r}")
+    return "top", snake_case(c_name)
 
 
 @dataclass(frozen=True)
