@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from aclgen.classify import Classification, TypeFacts, classify
+from aclgen.classify import Classification, ParamPlan, TypeFacts, classify
 from aclgen.ir import Api, Function
 from aclgen.naming import MODULES, Alias, NameTable, dotted_module
 
@@ -21,6 +21,26 @@ DEFAULT_IRREGULAR_FILE = Path(__file__).resolve().parent.parent / "data" / "irre
 
 # himpi functions return hi_s32 codes; pyACL hands them back as unsigned 32-bit ints.
 _SIGNED_32 = frozenset({"int", "signed", "signed int", "int32_t"})
+
+# Bit width of the unsigned C integer types an `args` "mask" role may name.
+_UNSIGNED_BITS = {
+    "unsigned char": 8,
+    "uint8_t": 8,
+    "unsigned short": 16,
+    "unsigned short int": 16,
+    "uint16_t": 16,
+    "unsigned": 32,
+    "unsigned int": 32,
+    "uint32_t": 32,
+    "unsigned long": 64,
+    "unsigned long int": 64,
+    "unsigned long long": 64,
+    "unsigned long long int": 64,
+    "uint64_t": 64,
+    "size_t": 64,
+    "uintptr_t": 64,
+}
+MASK_ROLE = "mask"
 
 
 @dataclass(frozen=True)
@@ -42,9 +62,13 @@ class Irregular:
 
     @property
     def shaped(self) -> bool:
-        """The generator emits pyACL's shape from the reviewed description (no hand-written code)."""
+        """The generator emits pyACL's shape from the reviewed description (no hand-written code).
+
+        A `mask` role alone does not change the shape: the generic wrapper applies it.
+        """
+        reshaping_args = any(role != MASK_ROLE for role in self.args.values())
         return self.impl is None and bool(
-            self.args or self.echo or self.optional or self.guards or self.keys or self.on_error
+            reshaping_args or self.echo or self.optional or self.guards or self.keys or self.on_error
         )
 
 
@@ -55,6 +79,9 @@ class IrregularTable:
     # record key -> how its anonymous union is chosen: {"by": discriminator field, "prefix", "suffix",
     # "members": {constant name: member}} (aclgen/unions.py)
     unions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # C functions pyACL wraps that take a `const char *`: pyACL parses those with `s`, so None is a
+    # TypeError there unless the parameter is `optional`. Elsewhere None passes NULL.
+    strict_strings: frozenset[str] = frozenset()
 
     @classmethod
     def load(cls, path: Optional[Path] = None) -> IrregularTable:
@@ -82,7 +109,10 @@ class IrregularTable:
             }
 
         return cls(
-            entries(data.get("functions", {})), entries(data.get("extras", {})), dict(data.get("unions", {}))
+            entries(data.get("functions", {})),
+            entries(data.get("extras", {})),
+            dict(data.get("unions", {})),
+            frozenset(data.get("strict_strings", ())),
         )
 
     @classmethod
@@ -99,6 +129,10 @@ class FunctionBinding:
     cls: Classification
     irregular: Optional[Irregular]
     unsigned_ret: bool  # mask the C return to 32 bits unsigned (pyACL's himpi convention)
+    strict_strings: bool = False  # pyACL wraps it: None is no `str` (see IrregularTable.strict_strings)
+    # C parameter -> bit mask applied to the Python int (reviewed `mask` role: pyACL's unchecked
+    # `k`/`K`/`I` parse, kept where a negative value is documented usage such as index -1)
+    masks: dict[str, int] = field(default_factory=dict)
 
     @property
     def c_name(self) -> str:
@@ -111,6 +145,12 @@ class FunctionBinding:
     @property
     def bound(self) -> bool:
         return self.cls.unbound_reason is None
+
+    def none_is_null(self, p: ParamPlan) -> bool:
+        """A None for the string parameter `p` passes NULL (else it is a TypeError, as in pyACL)."""
+        if not self.strict_strings:
+            return True
+        return self.irregular is not None and p.c_name in self.irregular.optional
 
     @property
     def hand_written(self) -> bool:
@@ -129,6 +169,7 @@ class FunctionBinding:
             and not self.hand_written
             and not self.shaped
             and not self.unsigned_ret
+            and not self.masks
             and not self.fn.variadic
             and not c.outs
             and all(p.kind in ("scalar", "handle") for p in c.params)
@@ -203,6 +244,25 @@ def _unsigned_ret(module: str, cls: Classification) -> bool:
     return " ".join(cls.ret.resolved_base.split()) in _SIGNED_32
 
 
+def _masks(fn: Function, cls: Classification, entry: Optional[Irregular], facts: TypeFacts) -> dict[str, int]:
+    if entry is None:
+        return {}
+    by_c = {plan.c_name: (plan, param) for plan, param in zip(cls.params, fn.params)}
+    masks = {}
+    for c_name, role in entry.args.items():
+        if role != MASK_ROLE:
+            continue
+        if c_name not in by_c:
+            raise ValueError(f"{fn.name}: irregular.json masks unknown parameter {c_name}")
+        p, param = by_c[c_name]
+        base = " ".join(facts.resolve(param.type).base.replace("const ", "").split())
+        bits = _UNSIGNED_BITS.get(base)
+        if p.kind != "scalar" or bits is None:
+            raise ValueError(f"{fn.name}: the mask role needs an unsigned integer, {c_name} is {p.c_type}")
+        masks[c_name] = (1 << bits) - 1
+    return masks
+
+
 def build_plan(
     api: Api, names: Optional[NameTable] = None, irregular: Optional[IrregularTable] = None
 ) -> BindingPlan:
@@ -223,6 +283,8 @@ def build_plan(
                 cls=cls,
                 irregular=entry,
                 unsigned_ret=_unsigned_ret(module, cls),
+                strict_strings=fn.name in irregular.strict_strings,
+                masks=_masks(fn, cls, entry, facts),
             )
         )
     return BindingPlan(api, facts, bindings, irregular)

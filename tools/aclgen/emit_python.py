@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import keyword
 import re
+import textwrap
 
 from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import ParamPlan, TypeFacts
@@ -348,15 +349,14 @@ def _result_exprs(b: FunctionBinding, result: str) -> list[str]:
 def _wrapper(b: FunctionBinding) -> str:
     inputs = b.cls.inputs
     strings = [p for p in inputs if p.kind == "string"]
-    args = [_argument(p) for p in inputs]
+    args = [_argument(b, p) for p in inputs]
     qualified = b.qualified_name
     lines = [f"def {b.py_name}({', '.join(p.py_name for p in inputs)}):"]
     lines.append("    try:")
     lines.append(f"        _r = {_shim_global(b)}({', '.join(args)})")
     if strings:
-        names = ", ".join(f'("{p.py_name}", {p.py_name})' for p in strings)
         lines.append("    except AttributeError:")
-        lines.append(f'        raise _not_str("{qualified}", ({names},)) from None')
+        lines.append(f"        raise {not_str_call(b, strings)} from None")
     lines.append("    except (TypeError, OverflowError) as e:")
     lines.append(f'        raise type(e)(f"{qualified}: {{e}}") from None')
     exprs = _result_exprs(b, "_r")
@@ -369,10 +369,24 @@ def _wrapper(b: FunctionBinding) -> str:
     return "\n".join(lines)
 
 
-def _argument(p: ParamPlan) -> str:
+def _argument(b: FunctionBinding, p: ParamPlan) -> str:
     if p.kind == "string":
+        return string_argument(b, p)
+    mask = b.masks.get(p.c_name)
+    return p.py_name if mask is None else f"{p.py_name} & {mask:#x}"
+
+
+def string_argument(b: FunctionBinding, p: ParamPlan) -> str:
+    """The bytes of a `str` argument; a None is NULL only where `b` lets it be (else `.encode` fails)."""
+    if b.none_is_null(p):
         return f"_NULL if {p.py_name} is None else {p.py_name}.encode()"
-    return p.py_name
+    return f"{p.py_name}.encode()"
+
+
+def not_str_call(b: FunctionBinding, strings: list[ParamPlan]) -> str:
+    """The `_not_str(...)` expression building the TypeError for a bad string argument of `b`."""
+    items = ", ".join(f'("{p.py_name}", {p.py_name}, {b.none_is_null(p)})' for p in strings)
+    return f'_not_str("{b.qualified_name}", ({items},))'
 
 
 _NDARRAY_ADDRESS = """\
@@ -388,9 +402,10 @@ def ndarray_address(function, name, value):
 
 _NOT_STR = """\
 def _not_str(function, arguments):
-    for name, value in arguments:
-        if value is not None and not isinstance(value, str):
-            return TypeError(f"{function}: argument {name} must be str or None, not {type(value).__name__}")
+    for name, value, none_is_null in arguments:
+        if not isinstance(value, str) and not (none_is_null and value is None):
+            allowed = "str or None" if none_is_null else "str"
+            return TypeError(f"{function}: argument {name} must be {allowed}, not {type(value).__name__}")
     return TypeError(f"{function}: bad string argument")
 """
 
@@ -407,12 +422,11 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     bindings = [b for b in plan.module_functions(module) if b.bound]
     unbound = [b for b in plan.module_functions(module) if not b.bound]
     title = dotted_module(module)
-    lines = [
-        f'"""{title}: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""',
-        "",
-        _HEAD,
-    ]
     generic = [b for b in bindings if not b.hand_written]
+    summary = f"{title}: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."
+    note = _string_note(generic, shaped)
+    docstring = [f'"""{summary}', "", *note, '"""'] if note else [f'"""{summary}"""']
+    lines = [*docstring, "", _HEAD]
     needs_structs = any(p.out_kind == "struct" for b in generic for p in b.cls.outs) or any(
         b.cls.ret.kind == "struct" for b in generic
     )
@@ -469,6 +483,26 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     lines += [f'        "{py}": "{c}",' for py, c in sorted(exported.items())]
     lines += ["    },", ")", ""]
     return "\n".join(lines)
+
+
+def _string_note(generic: list[FunctionBinding], shaped: dict[str, ShapedWrapper]) -> list[str]:
+    """Docstring lines saying what None means for the `str` arguments of this module's wrappers."""
+    takes_str = []
+    for b in generic:
+        params = shaped[b.c_name].python_params() if b.c_name in shaped else b.cls.inputs
+        if any(p.kind == "string" for p in params):
+            takes_str.append(b)
+    if not takes_str:
+        return []
+    null_ok = sorted(b.py_name for b in takes_str if not b.strict_strings)
+    text = (
+        "String arguments take `str`. Where pyACL has the function, None is a TypeError naming it, "
+        "except for an argument pyACL lets the caller leave out (None then means left out)."
+    )
+    if null_ok:
+        text += " The functions pyACL does not have pass None as NULL, as their C API allows: "
+        text += ", ".join(null_ok) + "."
+    return textwrap.wrap(text, 100, break_on_hyphens=False)
 
 
 def shaped_wrappers(plan: BindingPlan) -> dict[str, ShapedWrapper]:

@@ -21,6 +21,12 @@ The reviewed description names a role for C parameters (`args`: C name -> role):
 - `deref_list:N`: on an out parameter the C function sets to an array it owns; comes back as the
   list of its `N` (another out parameter) elements.
 - `null`: not a Python argument; the C value is 0 / NULL.
+- `mask`: an unsigned integer parameter pyACL parses without an overflow check, where a negative
+  value is documented usage (`index` -1): the Python int is masked to the C width instead of
+  raising OverflowError. The generic wrapper applies it too (bindings.FunctionBinding.masks).
+
+A `const char *` parameter with no role takes a `str`; None passes NULL only for C functions pyACL
+does not wrap and for `optional` parameters (FunctionBinding.none_is_null), else it is a TypeError.
 
 Other keys: `echo` (a C input returned first), `optional` (trailing C parameters that default to
 None), `guards` (`{"param", "max", "returns"}` returns a literal, `{"param", "max", "raises"}`
@@ -35,13 +41,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from aclgen.bindings import FunctionBinding
+from aclgen.bindings import MASK_ROLE, FunctionBinding
 from aclgen.classify import ParamPlan, TypeFacts, record_key
 from aclgen.ir import Param
 
 STRUCT_MODULE_ALIAS = "_structs"
 _LIST_ROLES = ("list", "list_or_none", "list_or_ndarray")
-_PYTHON_ARGUMENT_ROLES = (*_LIST_ROLES, "dict", "dict_or_null", "dict_inout")
+_PYTHON_ARGUMENT_ROLES = (*_LIST_ROLES, "dict", "dict_or_null", "dict_inout", MASK_ROLE)
 
 
 @dataclass
@@ -150,6 +156,8 @@ class ShapedWrapper:
         return result
 
     def emit(self) -> str:
+        from aclgen.emit_python import not_str_call, string_argument
+
         b, spec = self.b, self.spec
         qualified = b.qualified_name
         params = self.python_params()
@@ -177,12 +185,14 @@ class ShapedWrapper:
                 continue
             if role is None:
                 if p.kind == "string" and strings_used:
-                    converts.append(f"_b_{name} = _NULL if {name} is None else {name}.encode()")
+                    converts.append(f"_b_{name} = {string_argument(b, p)}")
                     call_args.append(f"_b_{name}")
                 elif p.kind == "string":
-                    call_args.append(f"_NULL if {name} is None else {name}.encode()")
+                    call_args.append(string_argument(b, p))
                 else:
                     call_args.append(name)
+            elif role == MASK_ROLE:
+                call_args.append(f"{name} & {b.masks[p.c_name]:#x}")
             elif role == "list":
                 checks += _type_check(qualified, name, "list")
                 converts += self._list_convert(c_param, name)
@@ -238,9 +248,8 @@ class ShapedWrapper:
         body.append(f"    _r = _{b.c_name}({', '.join(call_args)})")
         strings = [p for p in params if p.kind == "string"]
         if strings:
-            names = ", ".join(f'("{p.py_name}", {p.py_name})' for p in strings)
             body.append("except AttributeError:")
-            body.append(f'    raise _not_str("{qualified}", ({names},)) from None')
+            body.append(f"    raise {not_str_call(b, strings)} from None")
         elif self._takes_text():
             body.append("except AttributeError:")
             body.append(f'    raise TypeError("{qualified}: a list item is not a str") from None')

@@ -1,4 +1,9 @@
-"""acl.mdl: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""
+"""acl.mdl: generated bindings of the AscendCL C API (see tools/gen_wrappers.py).
+
+String arguments take `str`. Where pyACL has the function, None is a TypeError naming it, except for
+an argument pyACL lets the caller leave out (None then means left out). The functions pyACL does not
+have pass None as NULL, as their C API allows: load_from_file.
+"""
 
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
@@ -23,9 +28,10 @@ _aclmdlLoadFromFile = _lib.aclmdlLoadFromFile
 
 
 def _not_str(function, arguments):
-    for name, value in arguments:
-        if value is not None and not isinstance(value, str):
-            return TypeError(f"{function}: argument {name} must be str or None, not {type(value).__name__}")
+    for name, value, none_is_null in arguments:
+        if not isinstance(value, str) and not (none_is_null and value is None):
+            allowed = "str or None" if none_is_null else "str"
+            return TypeError(f"{function}: argument {name} must be {allowed}, not {type(value).__name__}")
     return TypeError(f"{function}: bad string argument")
 
 
@@ -69,7 +75,7 @@ def load_from_file(model_path=None):
     try:
         _r = _aclmdlLoadFromFile(_NULL if model_path is None else model_path.encode())
     except AttributeError:
-        raise _not_str("acl.mdl.load_from_file", (("model_path", model_path),)) from None
+        raise _not_str("acl.mdl.load_from_file", (("model_path", model_path, True),)) from None
     except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.mdl.load_from_file: {e}") from None
     return _r.modelId, _r.ret

@@ -1,4 +1,9 @@
-"""acl: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""
+"""acl: generated bindings of the AscendCL C API (see tools/gen_wrappers.py).
+
+String arguments take `str`. Where pyACL has the function, None is a TypeError naming it, except for
+an argument pyACL lets the caller leave out (None then means left out). The functions pyACL does not
+have pass None as NULL, as their C API allows: app_log.
+"""
 
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
@@ -20,9 +25,10 @@ _aclrtGetVersion = _lib.aclrtGetVersion
 
 
 def _not_str(function, arguments):
-    for name, value in arguments:
-        if value is not None and not isinstance(value, str):
-            return TypeError(f"{function}: argument {name} must be str or None, not {type(value).__name__}")
+    for name, value, none_is_null in arguments:
+        if not isinstance(value, str) and not (none_is_null and value is None):
+            allowed = "str or None" if none_is_null else "str"
+            return TypeError(f"{function}: argument {name} must be {allowed}, not {type(value).__name__}")
     return TypeError(f"{function}: bad string argument")
 
 
@@ -30,7 +36,7 @@ def app_log(log_level, func, file, line, fmt):
     try:
         _r = _aclAppLog(log_level, _NULL if func is None else func.encode(), _NULL if file is None else file.encode(), line, _NULL if fmt is None else fmt.encode())
     except AttributeError:
-        raise _not_str("acl.app_log", (("func", func), ("file", file), ("fmt", fmt),)) from None
+        raise _not_str("acl.app_log", (("func", func, True), ("file", file, True), ("fmt", fmt, True),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.app_log: {e}") from None
     return None
