@@ -209,9 +209,9 @@ def test_functions_bound_straight_to_c_keep_the_overflow_check() -> None:
 # ------------------------------------------------------------------------ generator validation
 
 
-def _table_with(c_name: str, entry: Irregular) -> IrregularTable:
+def _table_with(entries: dict[str, Irregular], strict: frozenset[str] = frozenset()) -> IrregularTable:
     base = fixture_irregular()
-    return IrregularTable({**base.functions, c_name: entry}, base.extras, base.unions)
+    return IrregularTable({**base.functions, **entries}, base.extras, base.unions, strict)
 
 
 @pytest.mark.parametrize(
@@ -224,17 +224,24 @@ def _table_with(c_name: str, entry: Irregular) -> IrregularTable:
 )
 def test_the_mask_role_is_checked_when_planning(c_name: str, args: dict[str, str], problem: str) -> None:
     with pytest.raises(ValueError, match=problem):
-        build_plan(fixture_api(), irregular=_table_with(c_name, Irregular("shape", args=args)))
+        build_plan(fixture_api(), irregular=_table_with({c_name: Irregular("shape", args=args)}))
 
 
 def test_planning_records_mask_widths_and_strictness() -> None:
-    table = _table_with("aclmdlGetInputDims", Irregular("shape", args={"index": "mask"}))
-    table = IrregularTable(table.functions, table.extras, table.unions, frozenset({"aclmdlLoadFromFile"}))
+    masked = {
+        "aclmdlGetInputDims": Irregular("shape", args={"index": "mask"}),
+        "aclrtLaunchCallback": Irregular("shape", args={"blockType": "mask"}),
+    }
+    table = _table_with(masked, strict=frozenset({"aclmdlLoadFromFile", "aclmdlGetInputDims"}))
     plan = build_plan(fixture_api(), irregular=table)
     by_c = {b.c_name: b for b in plan.functions}
     assert by_c["aclmdlGetInputDims"].masks == {"index": SIZE_T_MAX}
     assert not by_c["aclmdlGetInputDims"].shaped  # a mask alone keeps the generic wrapper
+    callback = by_c["aclrtLaunchCallback"]
+    assert callback.masks == {"blockType": 0xFFFFFFFF}  # uint32_t
+    assert not callback.direct  # the mask needs a Python frame
     loader = by_c["aclmdlLoadFromFile"]
     model_path = loader.cls.params[0]
     assert loader.strict_strings and loader.none_is_null(model_path)  # reviewed as optional
-    assert not by_c["aclmdlGetInputDims"].strict_strings
+    assert by_c["aclmdlGetInputDims"].strict_strings
+    assert not by_c["aclrtLaunchCallback"].strict_strings
