@@ -129,7 +129,7 @@ def bundle_init_from_file(model_path: str | None, var_weight_ptr: int, var_weigh
 def bundle_init_from_mem(model: int, model_size: int, var_weight_ptr: int, var_weight_size: int, /) -> tuple[int, int]:
     """aclmdlBundleInitFromMem (acl/acl_mdl.h)."""
 
-def bundle_load_from_file(model_path: str | None, /) -> tuple[int, int]:
+def bundle_load_from_file(model_path: str, /) -> tuple[int, int]:
     """aclmdlBundleLoadFromFile (acl/acl_mdl.h)."""
 
 def bundle_load_from_mem(model: int, model_size: int, /) -> tuple[int, int]:
@@ -243,7 +243,7 @@ def get_dataset_tensor_desc(dataset: int, index: int, /) -> int:
 def get_desc(model_desc: int, model_id: int, /) -> int:
     """aclmdlGetDesc (acl/acl_mdl.h)."""
 
-def get_desc_from_file(model_desc: int, model_path: str | None, /) -> int:
+def get_desc_from_file(model_desc: int, model_path: str, /) -> int:
     """aclmdlGetDescFromFile (acl/acl_mdl.h)."""
 
 def get_desc_from_mem(model_desc: int, model: int, model_size: int, /) -> int:
@@ -279,7 +279,7 @@ def get_input_dynamic_gear_count(model_desc: int, index: int, /) -> tuple[int, i
 def get_input_format(model_desc: int, index: int, /) -> int:
     """aclmdlGetInputFormat (acl/acl_mdl.h)."""
 
-def get_input_index_by_name(model_desc: int, name: str | None, /) -> tuple[int, int]:
+def get_input_index_by_name(model_desc: int, name: str, /) -> tuple[int, int]:
     """aclmdlGetInputIndexByName (acl/acl_mdl.h)."""
 
 def get_input_name_by_index(model_desc: int, index: int, /) -> str | None:
@@ -294,7 +294,7 @@ def get_num_inputs(model_desc: int, /) -> int:
 def get_num_outputs(model_desc: int, /) -> int:
     """aclmdlGetNumOutputs (acl/acl_mdl.h)."""
 
-def get_op_attr(model_desc: int, op_name: str | None, attr: str | None, /) -> str | None:
+def get_op_attr(model_desc: int, op_name: str, attr: str, /) -> str | None:
     """aclmdlGetOpAttr (acl/acl_mdl.h)."""
 
 def get_output_data_type(model_desc: int, index: int, /) -> int:
@@ -306,7 +306,7 @@ def get_output_dims(model_desc: int, index: int, /) -> Any:
 def get_output_format(model_desc: int, index: int, /) -> int:
     """aclmdlGetOutputFormat (acl/acl_mdl.h)."""
 
-def get_output_index_by_name(model_desc: int, name: str | None, /) -> tuple[int, int]:
+def get_output_index_by_name(model_desc: int, name: str, /) -> tuple[int, int]:
     """aclmdlGetOutputIndexByName (acl/acl_mdl.h)."""
 
 def get_output_name_by_index(model_desc: int, index: int, /) -> str | None:
@@ -315,19 +315,19 @@ def get_output_name_by_index(model_desc: int, index: int, /) -> str | None:
 def get_output_size_by_index(model_desc: int, index: int, /) -> int:
     """aclmdlGetOutputSizeByIndex (acl/acl_mdl.h)."""
 
-def get_tensor_real_name(model_desc: int, name: str | None, /) -> str | None:
+def get_tensor_real_name(model_desc: int, name: str, /) -> str | None:
     """aclmdlGetTensorRealName (acl/acl_mdl.h)."""
 
 def init_dump() -> int:
     """aclmdlInitDump (acl/acl_rt.h)."""
 
-def load_from_file(model_path: str | None, /) -> tuple[int, int]:
+def load_from_file(model_path: str, /) -> tuple[int, int]:
     """aclmdlLoadFromFile (acl/acl_mdl.h)."""
 
-def load_from_file_with_mem(model_path: str | None, work_ptr: int, work_size: int, weight_ptr: int, weight_size: int, /) -> tuple[int, int]:
+def load_from_file_with_mem(model_path: str, work_ptr: int, work_size: int, weight_ptr: int, weight_size: int, /) -> tuple[int, int]:
     """aclmdlLoadFromFileWithMem (acl/acl_mdl.h)."""
 
-def load_from_file_with_q(model_path: str | None, input_q: int, input_q_num: int, output_q: int, output_q_num: int, /) -> tuple[int, int]:
+def load_from_file_with_q(model_path: str, input_q: int, input_q_num: int, output_q: int, output_q_num: int, /) -> tuple[int, int]:
     """aclmdlLoadFromFileWithQ (acl/acl_mdl.h)."""
 
 def load_from_mem(model: int, model_size: int, /) -> tuple[int, int]:
@@ -348,7 +348,7 @@ def load_with_config(handle: int, /) -> tuple[int, int]:
 def query_exe_om_desc(file_name: str | None, /) -> tuple[dict[str, Any], int]:
     """aclmdlQueryExeOMDesc (acl/acl_mdl.h)."""
 
-def query_size(file_name: str | None, /) -> tuple[int, int, int]:
+def query_size(file_name: str, /) -> tuple[int, int, int]:
     """aclmdlQuerySize (acl/acl_mdl.h)."""
 
 def query_size_from_mem(model: int, model_size: int, /) -> tuple[int, int, int]:

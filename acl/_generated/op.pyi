@@ -23,13 +23,13 @@ def compile_and_execute_v2(op_type: str | None, num_inputs: int, input_desc: int
 def create_attr() -> int:
     """aclopCreateAttr (acl/acl_op.h)."""
 
-def create_handle(op_type: str | None, input_desc: list[Any], output_desc: list[Any], op_attr: int, /) -> Any:
+def create_handle(op_type: str, input_desc: list[Any], output_desc: list[Any], op_attr: int, /) -> Any:
     """aclopCreateHandle (acl/acl_op.h). pyACL shape (str, list, list, handle) -> (handle, ret)."""
 
 def create_handle_for_cast(src_desc: int, dst_desc: int, truncate: int, /) -> tuple[int, int]:
     """aclopCreateHandleForCast (acl/acl_op.h)."""
 
-def create_kernel(op_type: str | None, kernel_id: str | None, kernel_name: str | None, bin_data: int, bin_size: int, enginetype: int, deallocator: int, /) -> int:
+def create_kernel(op_type: str, kernel_id: str, kernel_name: str, bin_data: int, bin_size: int, enginetype: int, deallocator: int, /) -> int:
     """aclopCreateKernel (acl/acl_op.h)."""
 
 def destroy_attr(attr: int, /) -> None:
@@ -38,16 +38,16 @@ def destroy_attr(attr: int, /) -> None:
 def destroy_handle(handle: int, /) -> None:
     """aclopDestroyHandle (acl/acl_op.h)."""
 
-def execute(op_type: str | None, input_desc: list[Any], inputs: list[Any], output_desc: list[Any], outputs: list[Any], attr: int, stream: int, /) -> Any:
+def execute(op_type: str, input_desc: list[Any], inputs: list[Any], output_desc: list[Any], outputs: list[Any], attr: int, stream: int, /) -> Any:
     """aclopExecute (acl/acl_op.h). pyACL shape (str, list, list, list, list, handle, handle) -> ret."""
 
-def execute_v2(op_type: str | None, input_desc: list[Any], inputs: list[Any], output_desc: list[Any], outputs: list[Any], attr: int, stream: int, /) -> Any:
+def execute_v2(op_type: str, input_desc: list[Any], inputs: list[Any], output_desc: list[Any], outputs: list[Any], attr: int, stream: int, /) -> Any:
     """aclopExecuteV2 (acl/acl_op.h). pyACL shape (str, list, list, list, list, handle, handle) -> ret."""
 
 def execute_with_handle(handle: int, inputs: list[Any], outputs: list[Any], stream: int, /) -> Any:
     """aclopExecWithHandle (acl/acl_op.h). pyACL shape (handle, list, list, handle) -> ret."""
 
-def infer_shape(op_type: str | None, input_desc: list[Any], inputs: list[Any], num_outputs: int, output_desc: list[Any], attr: int, /) -> Any:
+def infer_shape(op_type: str, input_desc: list[Any], inputs: list[Any], num_outputs: int, output_desc: list[Any], attr: int, /) -> Any:
     """aclopInferShape (acl/acl_op.h). pyACL shape (str, list, list, int, list, handle) -> ret."""
 
 def load(model: int, model_size: int, /) -> int:
@@ -56,43 +56,43 @@ def load(model: int, model_size: int, /) -> int:
 def register_compile_func(*args: Any) -> Any:
     """aclopRegisterCompileFunc (acl/acl_op.h). Hand-written: acl._pyacl.callbacks:register_compile_func; pyACL shape (str, object) -> ret."""
 
-def set_attr_bool(attr: int, attr_name: str | None, attr_value: int, /) -> int:
+def set_attr_bool(attr: int, attr_name: str, attr_value: int, /) -> int:
     """aclopSetAttrBool (acl/acl_op.h)."""
 
-def set_attr_data_type(attr: int, attr_name: str | None, attr_value: int, /) -> Any:
+def set_attr_data_type(attr: int, attr_name: str, attr_value: int, /) -> Any:
     """aclopSetAttrDataType (acl/acl_op.h). pyACL shape (handle, str, int) -> (attr, ret)."""
 
-def set_attr_float(attr: int, attr_name: str | None, attr_value: float, /) -> int:
+def set_attr_float(attr: int, attr_name: str, attr_value: float, /) -> int:
     """aclopSetAttrFloat (acl/acl_op.h)."""
 
-def set_attr_int(attr: int, attr_name: str | None, attr_value: int, /) -> int:
+def set_attr_int(attr: int, attr_name: str, attr_value: int, /) -> int:
     """aclopSetAttrInt (acl/acl_op.h)."""
 
-def set_attr_list_bool(attr: int, attr_name: str | None, values: int, /) -> Any:
+def set_attr_list_bool(attr: int, attr_name: str, values: int, /) -> Any:
     """aclopSetAttrListBool (acl/acl_op.h). pyACL shape (handle, str, list) -> ret."""
 
-def set_attr_list_data_type(attr: int, attr_name: str | None, values: list[Any], /) -> Any:
+def set_attr_list_data_type(attr: int, attr_name: str, values: list[Any], /) -> Any:
     """aclopSetAttrListDataType (acl/acl_op.h). pyACL shape (handle, str, list) -> (attr, ret)."""
 
-def set_attr_list_float(attr: int, attr_name: str | None, values: int, /) -> Any:
+def set_attr_list_float(attr: int, attr_name: str, values: int, /) -> Any:
     """aclopSetAttrListFloat (acl/acl_op.h). pyACL shape (handle, str, list) -> ret."""
 
-def set_attr_list_int(attr: int, attr_name: str | None, values: int, /) -> Any:
+def set_attr_list_int(attr: int, attr_name: str, values: int, /) -> Any:
     """aclopSetAttrListInt (acl/acl_op.h). pyACL shape (handle, str, list) -> ret."""
 
 def set_attr_list_list_int(*args: Any) -> Any:
     """aclopSetAttrListListInt (acl/acl_op.h). Hand-written: acl._pyacl.op:set_attr_list_list_int; pyACL shape (handle, str, list) -> ret."""
 
-def set_attr_list_string(attr: int, attr_name: str | None, values: list[Any], /) -> Any:
+def set_attr_list_string(attr: int, attr_name: str, values: list[Any], /) -> Any:
     """aclopSetAttrListString (acl/acl_op.h). pyACL shape (handle, str, list) -> ret."""
 
-def set_attr_string(attr: int, attr_name: str | None, attr_value: str | None, /) -> int:
+def set_attr_string(attr: int, attr_name: str, attr_value: str, /) -> int:
     """aclopSetAttrString (acl/acl_op.h)."""
 
 def set_compile_flag(flag: int, /) -> int:
     """aclopSetCompileFlag (acl/acl_op_compiler.h)."""
 
-def set_kernel_args(kernel_desc: int, kernel_id: str | None, block_dim: int, args: int, arg_size: int, /) -> int:
+def set_kernel_args(kernel_desc: int, kernel_id: str, block_dim: int, args: int, arg_size: int, /) -> int:
     """aclopSetKernelArgs (acl/acl_op.h)."""
 
 def set_kernel_workspace_sizes(kernel_desc: int, num_workspaces: int, workspace_sizes: int, /) -> int:
@@ -101,17 +101,17 @@ def set_kernel_workspace_sizes(kernel_desc: int, num_workspaces: int, workspace_
 def set_max_op_queue_num(max_op_num: int, /) -> int:
     """aclopSetMaxOpQueueNum (acl/acl_op.h)."""
 
-def set_model_dir(model_dir: str | None, /) -> int:
+def set_model_dir(model_dir: str, /) -> int:
     """aclopSetModelDir (acl/acl_op.h)."""
 
-def start_dump_args(dump_type: int, path: str | None, /) -> int:
+def start_dump_args(dump_type: int, path: str, /) -> int:
     """aclopStartDumpArgs (acl/acl_dump.h)."""
 
 def stop_dump_args(dump_type: int, /) -> int:
     """aclopStopDumpArgs (acl/acl_dump.h)."""
 
-def unregister_compile_func(op_type: str | None, /) -> int:
+def unregister_compile_func(op_type: str, /) -> int:
     """aclopUnregisterCompileFunc (acl/acl_op.h)."""
 
-def update_params(op_type: str | None, input_desc: list[Any], output_desc: list[Any], attr: int, /) -> Any:
+def update_params(op_type: str, input_desc: list[Any], output_desc: list[Any], attr: int, /) -> Any:
     """aclopUpdateParams (acl/acl_op.h). pyACL shape (str, list, list, handle) -> ret."""

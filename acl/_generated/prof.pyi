@@ -134,13 +134,13 @@ def get_op_type_len(op_info: int, op_info_len: int, index: int, /) -> tuple[int,
 def get_step_timestamp(step_info: int, tag: int, stream: int, /) -> int:
     """aclprofGetStepTimestamp (acl/acl_prof.h)."""
 
-def init(profiler_result_path: str | None, /) -> Any:
+def init(profiler_result_path: str, /) -> Any:
     """aclprofInit (acl/acl_prof.h). pyACL shape (str) -> ret."""
 
 def mark(stamp: int, /) -> int:
     """aclprofMark (acl/acl_prof.h)."""
 
-def mark_ex(msg: str | None, stream: int, /) -> Any:
+def mark_ex(msg: str, stream: int, /) -> Any:
     """aclprofMarkEx (acl/acl_prof.h). pyACL shape (str, handle) -> ret."""
 
 def model_subscribe(model_id: int, prof_subscribe_config: int, /) -> int:
@@ -170,10 +170,10 @@ def range_start(stamp: int, /) -> tuple[int, int]:
 def range_stop(range_id: int, /) -> int:
     """aclprofRangeStop (acl/acl_prof.h)."""
 
-def set_config(config_type: int, config: str | None, /) -> Any:
+def set_config(config_type: int, config: str, /) -> Any:
     """aclprofSetConfig (acl/acl_prof.h). pyACL shape (int, str) -> ret."""
 
-def set_stamp_trace_message(stamp: int, msg: str | None, msg_len: int, /) -> int:
+def set_stamp_trace_message(stamp: int, msg: str, msg_len: int, /) -> int:
     """aclprofSetStampTraceMessage (acl/acl_prof.h)."""
 
 def start(profiler_config: int, /) -> int:

@@ -462,7 +462,7 @@ def append_buf_chain(head_buf: int, buf: int, /) -> int:
 def binary_get_dev_address(bin_handle: int, /) -> tuple[int, int, int]:
     """aclrtBinaryGetDevAddress (acl/acl_rt.h)."""
 
-def binary_get_function(bin_handle: int, kernel_name: str | None, /) -> tuple[int, int]:
+def binary_get_function(bin_handle: int, kernel_name: str, /) -> tuple[int, int]:
     """aclrtBinaryGetFunction (acl/acl_rt.h)."""
 
 def binary_get_function_by_entry(bin_handle: int, func_entry: int, /) -> tuple[int, int]:
@@ -903,13 +903,13 @@ def host_unregister(ptr: int, /) -> int:
 def ipc_get_event_handle(event: int, /) -> tuple[dict[str, Any], int]:
     """aclrtIpcGetEventHandle (acl/acl_rt.h)."""
 
-def ipc_mem_close(key: str | None, /) -> int:
+def ipc_mem_close(key: str, /) -> int:
     """aclrtIpcMemClose (acl/acl_rt.h)."""
 
 def ipc_mem_get_export_key(dev_ptr: int, size: int, len: int, flags: int, /) -> Any:
     """aclrtIpcMemGetExportKey (acl/acl_rt.h). pyACL shape (handle, uint64, uint64, uint64) -> (key_str, ret)."""
 
-def ipc_mem_import_by_key(key: str | None, flags: int, /) -> tuple[int, int]:
+def ipc_mem_import_by_key(key: str, flags: int, /) -> tuple[int, int]:
     """aclrtIpcMemImportByKey (acl/acl_rt.h)."""
 
 def ipc_mem_import_pid_inter_server(key: str | None, server_pids: int, num: int, /) -> int:
@@ -918,7 +918,7 @@ def ipc_mem_import_pid_inter_server(key: str | None, server_pids: int, num: int,
 def ipc_mem_set_attr(key: str | None, type: int, attr: int, /) -> int:
     """aclrtIpcMemSetAttr (acl/acl_rt.h)."""
 
-def ipc_mem_set_import_pid(key: str | None, pid: list[Any], /) -> Any:
+def ipc_mem_set_import_pid(key: str, pid: list[Any], /) -> Any:
     """aclrtIpcMemSetImportPid (acl/acl_rt.h). pyACL shape (str, list) -> ret."""
 
 def ipc_open_event_handle(handle: int, /) -> tuple[int, int]:
@@ -1164,7 +1164,7 @@ def notify_batch_reset(notifies: list[Any], /) -> Any:
 def notify_get_export_key(notify: int, len: int, flags: int, /) -> Any:
     """aclrtNotifyGetExportKey (acl/acl_rt.h). pyACL shape (handle, uint64, uint64) -> (key_str, ret)."""
 
-def notify_import_by_key(key: str | None, flags: int, /) -> tuple[int, int]:
+def notify_import_by_key(key: str, flags: int, /) -> tuple[int, int]:
     """aclrtNotifyImportByKey (acl/acl_rt.h)."""
 
 def notify_set_import_pid(notify: int, pid: list[Any], /) -> Any:
@@ -1230,7 +1230,7 @@ def reg_device_state_callback(reg_name: str | None, callback: int, args: int, /)
 def reg_stream_state_callback(reg_name: str | None, callback: int, args: int, /) -> int:
     """aclrtRegStreamStateCallback (acl/acl_rt.h)."""
 
-def register_cpu_func(handle: int, func_name: str | None, kernel_name: str | None, /) -> tuple[int, int]:
+def register_cpu_func(handle: int, func_name: str, kernel_name: str, /) -> tuple[int, int]:
     """aclrtRegisterCpuFunc (acl/acl_rt.h)."""
 
 def release_mem_address(vir_ptr: int, /) -> int:

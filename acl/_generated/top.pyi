@@ -533,10 +533,10 @@ def set_compileopt(opt: int, value: str | None, /) -> int:
 def set_tensor_const(desc: int, data_buffer: int, length: int, /) -> int:
     """aclSetTensorConst (acl/acl_base_mdl.h)."""
 
-def set_tensor_desc_name(desc: int, name: str | None, /) -> None:
+def set_tensor_desc_name(desc: int, name: str, /) -> None:
     """aclSetTensorDescName (acl/acl_base_mdl.h)."""
 
-def set_tensor_dynamic_input(desc: int, dynamic_input_name: str | None, /) -> int:
+def set_tensor_dynamic_input(desc: int, dynamic_input_name: str, /) -> int:
     """aclSetTensorDynamicInput (acl/acl_base_mdl.h)."""
 
 def set_tensor_format(desc: int, format: int, /) -> int:

@@ -7,7 +7,7 @@ header; hand-written (irregular) functions say where they live and pyACL's shape
 from __future__ import annotations
 
 from aclgen.bindings import BindingPlan, FunctionBinding
-from aclgen.classify import TypeFacts
+from aclgen.classify import ParamPlan, TypeFacts
 from aclgen.emit_constants import all_constants, module_constants
 from aclgen.ir import Api
 from aclgen.naming import MODULES, dotted_module
@@ -21,6 +21,11 @@ _PY_TYPES = {
     "dict": "dict[str, Any]",
     "None": "None",
 }
+
+
+def _string_param(b: FunctionBinding, p: ParamPlan) -> str:
+    """`str`, or `str | None` where None passes NULL (C functions pyACL does not wrap, optionals)."""
+    return "str | None" if b.none_is_null(p) else "str"
 
 
 def _returns(b: FunctionBinding) -> str:
@@ -46,7 +51,7 @@ def _shaped_signature(b: FunctionBinding, facts: TypeFacts) -> str:
         elif role.startswith("dict"):
             kind = "dict[str, Any]"
         else:
-            kind = _PY_TYPES["str"] if p.kind == "string" else _PY_TYPES[p.py_type]
+            kind = _string_param(b, p) if p.kind == "string" else _PY_TYPES[p.py_type]
         params.append(f"{p.py_name}: {kind}" + (" = None" if p.c_name in optional else ""))
     if params:
         params.append("/")
@@ -59,7 +64,7 @@ def _signature(b: FunctionBinding, facts: TypeFacts | None = None) -> str:
     if b.shaped and facts is not None:
         return _shaped_signature(b, facts)
     params = [
-        f"{p.py_name}: {_PY_TYPES['str'] if p.kind == 'string' else _PY_TYPES[p.py_type]}"
+        f"{p.py_name}: {_string_param(b, p) if p.kind == 'string' else _PY_TYPES[p.py_type]}"
         for p in b.cls.inputs
     ]
     if params:
