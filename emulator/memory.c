@@ -5,16 +5,19 @@
  * Codes: argument errors the acl layer checks (NULL, count > destMax, bad kind, a range
  * past the end of an allocation) give ACL_ERROR_INVALID_PARAM; freeing something that is
  * not a live allocation gives ACL_ERROR_RT_MEMORY_FREE; running out of the device budget
- * gives ACL_ERROR_RT_MEMORY_ALLOCATION, as the runtime reports a failed device malloc. */
+ * gives ACL_ERROR_RT_MEMORY_ALLOCATION, as the runtime reports a failed device malloc.
+ *
+ * The memory itself comes from memory_space.c, never from libc malloc, so that the addresses of
+ * a recent free cannot turn up in the program's own buffers and be taken for use after free. */
 #include "runtime.h"
+
+#include "memory_space.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-    ALIGNMENT = 64,
-    FREED_HISTORY = 256,
     NORMAL_PAGE = 4096,
     HUGE_PAGE = 2 * 1024 * 1024
 };
@@ -24,24 +27,16 @@ static const long long DEFAULT_DEVICE_MEMORY = 8LL * 1024 * 1024 * 1024;
 typedef struct allocation {
     uintptr_t base;
     size_t size;
-    void *raw; /* what calloc returned */
+    memspace_block block;
     int where;
     int32_t device;
     uint32_t page_size;
 } allocation;
 
-typedef struct freed_range {
-    uintptr_t base;
-    size_t size;
-    int where;
-} freed_range;
-
 static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
 static allocation *table; /* sorted by base */
 static size_t table_count, table_capacity;
 static size_t device_used[RT_MAX_DEVICES];
-static freed_range freed[FREED_HISTORY]; /* ring of recent frees, for messages and strict checks */
-static size_t freed_next;
 
 size_t rt_device_memory_budget(void)
 {
@@ -78,25 +73,6 @@ static allocation *find_locked(uintptr_t p)
     return NULL;
 }
 
-static const freed_range *find_freed_locked(uintptr_t p)
-{
-    for (size_t i = 0; i < FREED_HISTORY; ++i) {
-        if (freed[i].size != 0 && p >= freed[i].base && p < freed[i].base + freed[i].size) {
-            return &freed[i];
-        }
-    }
-    return NULL;
-}
-
-static void forget_freed_overlapping_locked(uintptr_t base, size_t size)
-{
-    for (size_t i = 0; i < FREED_HISTORY; ++i) {
-        if (freed[i].size != 0 && freed[i].base < base + size && base < freed[i].base + freed[i].size) {
-            freed[i].size = 0;
-        }
-    }
-}
-
 static bool insert_locked(const allocation *a)
 {
     if (table_count == table_capacity) {
@@ -113,7 +89,6 @@ static bool insert_locked(const allocation *a)
     memmove(&table[at + 1], &table[at], (table_count - at) * sizeof *table);
     table[at] = *a;
     table_count++;
-    forget_freed_overlapping_locked(a->base, a->size);
     return true;
 }
 
@@ -123,9 +98,7 @@ static void remove_locked(allocation *a)
     if (a->where == ACLEMU_MEM_DEVICE && a->device >= 0 && a->device < RT_MAX_DEVICES) {
         device_used[a->device] -= a->size;
     }
-    freed[freed_next] = (freed_range){a->base, a->size, a->where};
-    freed_next = (freed_next + 1) % FREED_HISTORY;
-    free(a->raw);
+    memspace_retire(&a->block, a->size, a->where);
     memmove(&table[at], &table[at + 1], (table_count - at - 1) * sizeof *table);
     table_count--;
 }
@@ -169,13 +142,14 @@ aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const cha
         }
     } else if (strict || need_device) {
         /* Where device memory is expected a freed allocation is always refused: touching it
-         * could crash (large blocks go back to the system). Elsewhere only strict mode
-         * refuses, since the host may have reused the address for the program's own buffers. */
-        const freed_range *gone = find_freed_locked(start);
-        if (gone != NULL) {
+         * could crash (a large one is sealed inaccessible). Elsewhere only strict mode refuses.
+         * The quarantine (memory_space.c) keeps freed ranges from being reused while they are
+         * remembered, so a live host buffer of the program never matches here. */
+        int gone_where = 0;
+        if (memspace_find_retired(start, &gone_where)) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                    "%s: %s %p lies in %s memory that was already freed (use after free)", fn, what,
-                                   p, where_name(gone->where));
+                                   p, where_name(gone_where));
         } else if (strict && need_device) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                    "%s: %s %p is not device memory from aclrtMalloc (ACL_EMU_STRICT)", fn, what, p);
@@ -221,7 +195,7 @@ static bool policy_is_valid(aclrtMemMallocPolicy policy)
 
 static aclError allocate(void **out, size_t size, int where, int32_t device, uint32_t page_size, const char *fn)
 {
-    if (size > SIZE_MAX - ALIGNMENT) {
+    if (size > SIZE_MAX - MEMSPACE_ALIGNMENT) {
         return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: %zu bytes cannot be allocated", fn, size);
     }
     pthread_mutex_lock(&memory_lock);
@@ -236,16 +210,16 @@ static aclError allocate(void **out, size_t size, int where, int32_t device, uin
                                     fn, device, size, used, budget);
         }
     }
-    void *raw = calloc(1, size + ALIGNMENT - 1);
-    if (raw == NULL) {
+    memspace_block block;
+    if (!memspace_acquire(size, &block)) {
         pthread_mutex_unlock(&memory_lock);
         return aclemu_set_error(where == ACLEMU_MEM_DEVICE ? ACL_ERROR_RT_MEMORY_ALLOCATION : ACL_ERROR_BAD_ALLOC,
                                 "%s: the host cannot provide %zu bytes", fn, size);
     }
-    allocation a = {((uintptr_t)raw + ALIGNMENT - 1) & ~(uintptr_t)(ALIGNMENT - 1), size, raw, where, device, page_size};
+    allocation a = {block.base, size, block, where, device, page_size};
     if (!insert_locked(&a)) {
         pthread_mutex_unlock(&memory_lock);
-        free(raw);
+        memspace_discard(&block);
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory tracking an allocation", fn);
     }
     if (where == ACLEMU_MEM_DEVICE) {
@@ -336,7 +310,7 @@ static aclError release(void *ptr, int where, const char *fn)
     } else if (a != NULL) {
         err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: %p is %s memory; free it with %s", fn, ptr,
                                where_name(a->where), a->where == ACLEMU_MEM_DEVICE ? "aclrtFree" : "aclrtFreeHost");
-    } else if (find_freed_locked(p) != NULL) {
+    } else if (memspace_find_retired(p, NULL)) {
         err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: double free of %p", fn, ptr);
     } else {
         err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was not allocated by %s", fn, ptr,

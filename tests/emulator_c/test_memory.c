@@ -1,7 +1,14 @@
 /* Tracked memory: copies of every kind, bounds errors, bad frees, the device budget,
- * queries; run with argument "strict" (and ACL_EMU_STRICT=1) for the strict-mode checks. */
+ * queries, freed addresses never aliasing the program's buffers; run with argument "strict"
+ * (and ACL_EMU_STRICT=1) for the strict-mode checks. */
+#define _POSIX_C_SOURCE 200809L /* fork, waitpid */
+
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -182,6 +189,205 @@ static void test_strictness(int strict)
     CHECK_RET(aclFinalize(), strict ? ACL_ERROR_RELATIVE_RESOURCE_NOT_CLEARED : ACL_SUCCESS);
 }
 
+/* Where device memory is expected a freed allocation is refused in both modes; strict mode
+ * refuses it as a host-side pointer too (lenient mode would touch it: a sealed one faults). */
+static void check_still_freed(unsigned char *freed, void *dev, int strict)
+{
+    unsigned char byte = 0;
+    CHECK_RET(aclrtMemcpy(dev, 1, freed, 1, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+    CHECK_MSG("use after free");
+    if (strict) {
+        CHECK_RET(aclrtMemcpy(&byte, 1, freed, 1, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
+        CHECK_MSG("use after free");
+    }
+}
+
+/* Every 64 bytes of a live host buffer pass as the host side of a copy (strict mode
+ * checked them against recent frees); returns the number refused. */
+static int count_refused_host_positions(const unsigned char *buffer, size_t size, void *dev)
+{
+    int refused = 0;
+    for (size_t offset = 0; offset < size; offset += 64) {
+        if (aclrtMemcpy(dev, 1, buffer + offset, 1, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS ||
+            aclrtMemcpy(dev, 1, buffer + offset, 1, ACL_MEMCPY_DEFAULT) != ACL_SUCCESS) {
+            fprintf(stderr, "host buffer %p + %zu refused: %s\n", (const void *)buffer, offset, aclGetRecentErrMsg());
+            ++refused;
+        }
+    }
+    return refused;
+}
+
+enum { REUSE_TRIES = 8 };
+
+/* After aclrtFree / aclrtFreeHost, libc (which used to hand the same addresses out again) and
+ * aclrtMallocHost give buffers that are never taken for use after free, while the freed
+ * pointer itself still is. Sizes cover the slab classes and allocations mapped on their own. */
+static void test_freed_addresses_stay_reserved(int strict)
+{
+    static const size_t sizes[] = {64, SIZE, 4000, 65536, 65537, 200000, 600000};
+    void *dev = NULL;
+    CHECK_OK(aclrtMalloc(&dev, 16, ACL_MEM_MALLOC_HUGE_FIRST));
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+        size_t size = sizes[s];
+        unsigned char *freed_dev = NULL, *freed_host = NULL;
+        CHECK_OK(aclrtMalloc((void **)&freed_dev, size, ACL_MEM_MALLOC_HUGE_FIRST));
+        CHECK_OK(aclrtMallocHost((void **)&freed_host, size));
+        CHECK_OK(aclrtMemset(freed_dev, size, 0x77, size));
+        CHECK_OK(aclrtFree(freed_dev));
+        CHECK_OK(aclrtFreeHost(freed_host));
+        /* the sizes libc saw before (the old emulator over-allocated by 63 bytes) and neighbours */
+        unsigned char *mine[REUSE_TRIES * 3] = {0};
+        void *pinned[REUSE_TRIES] = {0};
+        for (int i = 0; i < REUSE_TRIES; ++i) {
+            mine[3 * i] = malloc(size);
+            mine[3 * i + 1] = malloc(size + 63);
+            mine[3 * i + 2] = calloc(1, size + 16 * (size_t)i);
+            CHECK_OK(aclrtMallocHost(&pinned[i], size));
+        }
+        int refused = 0;
+        for (int i = 0; i < REUSE_TRIES * 3; ++i) {
+            CHECK(mine[i] != NULL);
+            if (mine[i] != NULL) {
+                refused += count_refused_host_positions(mine[i], size, dev);
+            }
+        }
+        for (int i = 0; i < REUSE_TRIES; ++i) {
+            refused += count_refused_host_positions(pinned[i], size, dev);
+            CHECK_RET(aclrtMemcpy(pinned[i], 1, dev, 1, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+        }
+        CHECK(refused == 0);
+        check_still_freed(freed_dev, dev, strict);
+        check_still_freed(freed_dev + size - 1, dev, strict);
+        check_still_freed(freed_host, dev, strict);
+        CHECK_RET(aclrtFree(freed_dev), ACL_ERROR_RT_MEMORY_FREE);
+        CHECK_MSG("double free");
+        CHECK_RET(aclrtFreeHost(freed_host), ACL_ERROR_RT_MEMORY_FREE);
+        CHECK_MSG("double free");
+        for (int i = 0; i < REUSE_TRIES * 3; ++i) {
+            free(mine[i]);
+        }
+        for (int i = 0; i < REUSE_TRIES; ++i) {
+            CHECK_OK(aclrtFreeHost(pinned[i]));
+        }
+    }
+    CHECK_OK(aclrtFree(dev));
+}
+
+/* A large freed allocation keeps its addresses but not its pages: touching it faults. */
+static void test_freed_large_allocation_is_sealed(void)
+{
+    volatile unsigned char *freed = NULL;
+    CHECK_OK(aclrtMalloc((void **)&freed, 300000, ACL_MEM_MALLOC_HUGE_FIRST));
+    freed[0] = 1;
+    CHECK_OK(aclrtFree((void *)freed));
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0) {
+        unsigned char value = freed[0];
+        _exit(value == 0xEE ? 3 : 0); /* reached only if the read did not fault */
+    }
+    int status = 0;
+    CHECK(child > 0 && waitpid(child, &status, 0) == child);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
+}
+
+/* The quarantine is bounded: after 256 later frees the oldest is forgotten (and its room is
+ * used again, cleared). */
+static void test_quarantine_forgets_the_oldest(int strict)
+{
+    unsigned char *oldest = NULL, *dev = NULL;
+    unsigned char back[SIZE];
+    CHECK_OK(aclrtMalloc((void **)&dev, SIZE, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc((void **)&oldest, SIZE, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMemset(oldest, SIZE, 0x5a, SIZE));
+    CHECK_OK(aclrtFree(oldest));
+    for (int i = 0; i < 255; ++i) {
+        void *churn = NULL;
+        CHECK_OK(aclrtMalloc(&churn, 100, ACL_MEM_MALLOC_HUGE_FIRST)); /* another size class */
+        CHECK_OK(aclrtFree(churn));
+    }
+    check_still_freed(oldest, dev, strict); /* 255 later frees: still remembered */
+    void *last = NULL;
+    CHECK_OK(aclrtMalloc(&last, 100, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtFree(last));
+    CHECK_OK(aclrtMemcpy(back, SIZE, oldest, 1, ACL_MEMCPY_DEFAULT)); /* forgotten even when strict */
+    CHECK_RET(aclrtFree(oldest), ACL_ERROR_RT_MEMORY_FREE);
+    CHECK_MSG("was not allocated by aclrtMalloc");
+    unsigned char *again[4] = {0};
+    for (int i = 0; i < 4; ++i) {
+        CHECK_OK(aclrtMalloc((void **)&again[i], SIZE, ACL_MEM_MALLOC_HUGE_FIRST));
+        memset(back, 1, sizeof back);
+        CHECK_OK(aclrtMemcpy(back, SIZE, again[i], SIZE, ACL_MEMCPY_DEVICE_TO_HOST));
+        int zero = 1;
+        for (int j = 0; j < SIZE; ++j) {
+            zero &= back[j] == 0;
+        }
+        CHECK(zero);
+    }
+    for (int i = 0; i < 4; ++i) {
+        CHECK_OK(aclrtFree(again[i]));
+    }
+    CHECK_OK(aclrtFree(dev));
+}
+
+/* at most 4 x 3 x 70000 bytes live: within the 1 MiB budget of the lenient run */
+enum { CHURN_THREADS = 4, CHURN_ROUNDS = 2000, CHURN_LIVE = 3, CHURN_MAX = 70000 };
+
+static int churn_errors[CHURN_THREADS];
+
+/* Each thread keeps a few live allocations of changing sizes, stamped with its own byte,
+ * and checks that no other thread's allocation ever overwrote them. */
+static void *churn_worker(void *arg)
+{
+    int index = (int)(intptr_t)arg;
+    unsigned char stamp = (unsigned char)(0xA0 + index);
+    unsigned char *live[CHURN_LIVE] = {0};
+    size_t sizes[CHURN_LIVE] = {0};
+    unsigned char *back = malloc(CHURN_MAX);
+    if (back == NULL || aclrtSetDevice(0) != ACL_SUCCESS) {
+        ++churn_errors[index];
+        free(back);
+        return NULL;
+    }
+    for (int round = 0; round < CHURN_ROUNDS; ++round) {
+        int slot = round % CHURN_LIVE;
+        if (live[slot] != NULL) {
+            if (aclrtMemcpy(back, sizes[slot], live[slot], sizes[slot], ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS ||
+                back[0] != stamp || back[sizes[slot] - 1] != stamp || aclrtFree(live[slot]) != ACL_SUCCESS) {
+                ++churn_errors[index];
+            }
+        }
+        sizes[slot] = 1 + (size_t)((round * 7919 + index * 104729) % CHURN_MAX);
+        if (aclrtMalloc((void **)&live[slot], sizes[slot], ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+            aclrtMemset(live[slot], sizes[slot], stamp, sizes[slot]) != ACL_SUCCESS) {
+            ++churn_errors[index];
+            live[slot] = NULL;
+        }
+    }
+    for (int slot = 0; slot < CHURN_LIVE; ++slot) {
+        if (live[slot] != NULL && aclrtFree(live[slot]) != ACL_SUCCESS) {
+            ++churn_errors[index];
+        }
+    }
+    free(back);
+    if (aclrtResetDevice(0) != ACL_SUCCESS) {
+        ++churn_errors[index];
+    }
+    return NULL;
+}
+
+static void test_concurrent_churn(void)
+{
+    pthread_t threads[CHURN_THREADS];
+    for (int i = 0; i < CHURN_THREADS; ++i) {
+        CHECK(pthread_create(&threads[i], NULL, churn_worker, (void *)(intptr_t)i) == 0);
+    }
+    for (int i = 0; i < CHURN_THREADS; ++i) {
+        pthread_join(threads[i], NULL);
+        CHECK(churn_errors[i] == 0);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int strict = argc > 1 && strcmp(argv[1], "strict") == 0;
@@ -192,6 +398,12 @@ int main(int argc, char **argv)
         test_copies();
     } else {
         CHECK_OK(aclrtSetDevice(0));
+    }
+    test_freed_addresses_stay_reserved(strict);
+    test_quarantine_forgets_the_oldest(strict);
+    if (!strict) {
+        test_freed_large_allocation_is_sealed();
+        test_concurrent_churn();
     }
     test_strictness(strict);
     return finish(strict ? "test_memory strict" : "test_memory");
