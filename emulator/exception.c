@@ -1,6 +1,16 @@
 /* Exception callbacks: a failed stream task is reported to the registered callback with
- * an aclrtExceptionInfo that the getters below can read while the callback runs. */
+ * an aclrtExceptionInfo that the getters below can read while the callback runs.
+ *
+ * Thread id: the runtime reports the operating system's thread id (gettid(), the number ps,
+ * top and gdb show; Python's threading.get_native_id()), not a pthread_t cut to 32 bits. The
+ * runtime takes it from the thread that launched the task; the emulator's streams do not keep
+ * that per task, so the id given is that of the stream's worker thread, the thread that ran
+ * the failing task and that calls the callback (the callback can compare it with its own). */
+#define _DEFAULT_SOURCE /* syscall() under -std=c11 */
 #include "runtime.h"
+
+#include <sys/syscall.h>
+#include <unistd.h>
 
 struct rtExceptionInfo {
     uint32_t task_id;
@@ -61,8 +71,10 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, acl
     if (callback == NULL) {
         return;
     }
-    struct rtExceptionInfo info = {task_id, (uint32_t)stream_id, (uint32_t)(uintptr_t)pthread_self(),
-                                   device < 0 ? NO_VALUE : (uint32_t)device, (uint32_t)code};
+    /* syscall rather than gettid(): glibc only has the wrapper from 2.30 */
+    uint32_t os_thread_id = (uint32_t)syscall(SYS_gettid);
+    struct rtExceptionInfo info = {task_id, (uint32_t)stream_id, os_thread_id, device < 0 ? NO_VALUE : (uint32_t)device,
+                                   (uint32_t)code};
     if (aclemu_handle_add(&info, ACLEMU_KIND_EXCEPTION_INFO) != ACL_SUCCESS) {
         return;
     }

@@ -8,8 +8,17 @@
  * mechanism); launching on a stream nobody subscribed ACL_ERROR_RT_STREAM_NO_CB_REG, the
  * runtime's "no callback registered for the stream". aclrtProcessReport on a thread with no
  * subscription simply waits: programs start their report thread before subscribing it, so
- * the call may come first; when nothing arrives in time it gives ACL_ERROR_RT_REPORT_TIMEOUT. */
+ * the call may come first; when nothing arrives in time it gives ACL_ERROR_RT_REPORT_TIMEOUT.
+ *
+ * Unsubscribing (or destroying the stream) drops the callbacks its thread has not taken yet,
+ * as the runtime does when it frees the subscription's report queue: they never run. A
+ * blocking launch waiting for one is released, and each dropped callback goes to the discard
+ * hook (report_hooks.h) so a binding can free its user data.
+ *
+ * Lifetime of a thread's queue: it exists while the thread has subscriptions or is inside
+ * aclrtProcessReport, so threads that come and go leave nothing behind. */
 #include "runtime.h"
+#include "report_hooks.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -20,13 +29,15 @@ typedef struct report_item {
     aclrtCallback fn;
     void *user_data;
     bool block;
-    bool done;
+    bool done;      /* block only: run or dropped; the waiting stream worker frees the item */
+    bool discarded; /* block only: dropped; the worker reports it to the discard hook */
 } report_item;
 
 typedef struct subscriber {
     struct subscriber *next;
     uint64_t thread_id;
-    int streams;              /* subscriptions; kept (never freed) at 0 so waiters stay safe */
+    int streams;              /* subscriptions naming this thread */
+    int waiters;              /* aclrtProcessReport calls of this thread in progress */
     report_item *head, *tail; /* callbacks waiting to be processed */
 } subscriber;
 
@@ -40,6 +51,40 @@ static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t report_changed = PTHREAD_COND_INITIALIZER;
 static subscriber *subscribers;
 static subscription *subscriptions;
+
+/* Separate from report_lock: read on paths that must not take it (stream task teardown). */
+static pthread_mutex_t hook_lock = PTHREAD_MUTEX_INITIALIZER;
+static aclemuDiscardedCallbackHook discarded_hook;
+
+void aclemuSetDiscardedCallbackHook(aclemuDiscardedCallbackHook hook)
+{
+    pthread_mutex_lock(&hook_lock);
+    discarded_hook = hook;
+    pthread_mutex_unlock(&hook_lock);
+}
+
+/* Never with report_lock held: the hook may take a lock of its own (Python: the GIL) that a
+ * thread waiting for report_lock holds. */
+static void report_discarded(aclrtCallback fn, void *user_data)
+{
+    pthread_mutex_lock(&hook_lock);
+    aclemuDiscardedCallbackHook hook = discarded_hook;
+    pthread_mutex_unlock(&hook_lock);
+    if (hook != NULL) {
+        hook(fn, user_data);
+    }
+}
+
+size_t aclemuReportThreadCount(void)
+{
+    size_t count = 0;
+    pthread_mutex_lock(&report_lock);
+    for (const subscriber *t = subscribers; t != NULL; t = t->next) {
+        count++;
+    }
+    pthread_mutex_unlock(&report_lock);
+    return count;
+}
 
 static subscriber *find_subscriber_locked(uint64_t thread_id)
 {
@@ -61,6 +106,21 @@ static subscriber *find_or_add_subscriber_locked(uint64_t thread_id)
         subscribers = thread;
     }
     return thread;
+}
+
+/* With no subscription left its queue is empty (items only come through subscriptions). */
+static void release_if_unused_locked(subscriber *thread)
+{
+    if (thread->streams > 0 || thread->waiters > 0) {
+        return;
+    }
+    for (subscriber **link = &subscribers; *link != NULL; link = &(*link)->next) {
+        if (*link == thread) {
+            *link = thread->next;
+            free(thread);
+            return;
+        }
+    }
 }
 
 static subscription **find_subscription_locked(const rt_stream *s)
@@ -88,6 +148,9 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
         subscriber *thread = find_or_add_subscriber_locked(threadId);
         subscription *sub = thread ? malloc(sizeof *sub) : NULL;
         if (sub == NULL) {
+            if (thread != NULL) {
+                release_if_unused_locked(thread);
+            }
             err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
         } else {
             sub->stream = s;
@@ -102,36 +165,54 @@ aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
     return err;
 }
 
-/* Callbacks that will never be processed are released (blocking launchers wake up). */
-static void drop_items_locked(subscriber *thread, const rt_stream *only)
+/* Take the stream's callbacks out of the thread's queue. Blocking ones are marked for their
+ * waiting worker (which reports them); the others are returned for report_dropped(). */
+static report_item *drop_items_locked(subscriber *thread, const rt_stream *s)
 {
+    report_item *dropped = NULL, **dropped_tail = &dropped;
+    thread->tail = NULL;
     for (report_item **link = &thread->head; *link != NULL;) {
         report_item *item = *link;
-        if (only != NULL && item->stream != only) {
+        if (item->stream != s) {
+            thread->tail = item;
             link = &item->next;
             continue;
         }
         *link = item->next;
         if (item->block) {
+            item->discarded = true;
             item->done = true;
         } else {
-            free(item);
+            item->next = NULL;
+            *dropped_tail = item;
+            dropped_tail = &item->next;
         }
     }
-    thread->tail = NULL;
-    for (report_item *item = thread->head; item != NULL; item = item->next) {
-        thread->tail = item;
-    }
     pthread_cond_broadcast(&report_changed);
+    return dropped;
 }
 
-static void unsubscribe_locked(subscription **link)
+static void report_dropped(report_item *dropped)
+{
+    while (dropped != NULL) {
+        report_item *next = dropped->next;
+        report_discarded(dropped->fn, dropped->user_data);
+        free(dropped);
+        dropped = next;
+    }
+}
+
+/* Returns the dropped non-blocking callbacks (see drop_items_locked). */
+static report_item *unsubscribe_locked(subscription **link)
 {
     subscription *sub = *link;
     *link = sub->next;
-    sub->thread->streams--;
-    drop_items_locked(sub->thread, sub->stream);
+    subscriber *thread = sub->thread;
+    report_item *dropped = drop_items_locked(thread, sub->stream);
     free(sub);
+    thread->streams--;
+    release_if_unused_locked(thread);
+    return dropped;
 }
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
@@ -142,27 +223,31 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     if (s == NULL) {
         return err;
     }
+    report_item *dropped = NULL;
     pthread_mutex_lock(&report_lock);
     subscription **link = find_subscription_locked(s);
     if (link == NULL || (*link)->thread->thread_id != threadId) {
         err = aclemu_set_error(ACL_ERROR_STREAM_NOT_SUBSCRIBE, "%s: stream %d is not subscribed by that thread", fn,
                                s->id);
     } else {
-        unsubscribe_locked(link);
+        dropped = unsubscribe_locked(link);
     }
     pthread_mutex_unlock(&report_lock);
     rt_stream_put(s);
+    report_dropped(dropped);
     return err;
 }
 
 void rt_report_forget_stream(const rt_stream *s)
 {
+    report_item *dropped = NULL;
     pthread_mutex_lock(&report_lock);
     subscription **link = find_subscription_locked(s);
     if (link != NULL) {
-        unsubscribe_locked(link);
+        dropped = unsubscribe_locked(link);
     }
     pthread_mutex_unlock(&report_lock);
+    report_dropped(dropped);
 }
 
 typedef struct callback_task {
@@ -170,6 +255,7 @@ typedef struct callback_task {
     aclrtCallback fn;
     void *user_data;
     bool block;
+    bool delivered; /* handed to a thread's queue: from then on the item accounts for it */
 } callback_task;
 
 static aclError run_callback(void *arg)
@@ -198,21 +284,35 @@ static aclError run_callback(void *arg)
         thread->head = item;
     }
     thread->tail = item;
+    task->delivered = true;
     pthread_cond_broadcast(&report_changed);
+    bool discarded = false;
     if (task->block) {
         while (!item->done) {
             pthread_cond_wait(&report_changed, &report_lock);
         }
+        discarded = item->discarded;
         free(item);
     }
     pthread_mutex_unlock(&report_lock);
+    if (discarded) {
+        report_discarded(task->fn, task->user_data);
+    }
     return ACL_SUCCESS;
 }
 
+/* The launch being submitted by this thread: if the stream refuses it, the caller gets the
+ * error and the callback is not reported as discarded. */
+static _Thread_local const callback_task *launch_in_progress;
+
 static void free_callback_task(void *arg, bool ran)
 {
-    (void)ran;
-    free(arg);
+    (void)ran; /* a task that ran without delivering (no subscription) is dropped too */
+    callback_task *task = arg;
+    if (!task->delivered && task != launch_in_progress) {
+        report_discarded(task->fn, task->user_data);
+    }
+    free(task);
 }
 
 aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType, aclrtStream stream)
@@ -240,8 +340,10 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     } else if (task == NULL) {
         err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn_name);
     } else {
-        *task = (callback_task){s, fn, userData, blockType == ACL_CALLBACK_BLOCK};
+        *task = (callback_task){s, fn, userData, blockType == ACL_CALLBACK_BLOCK, false};
+        launch_in_progress = task;
         err = rt_stream_enqueue(s, run_callback, task, free_callback_task, fn_name);
+        launch_in_progress = NULL;
     }
     rt_stream_put(s);
     return err;
@@ -263,31 +365,37 @@ aclError aclrtProcessReport(int32_t timeout)
         pthread_mutex_unlock(&report_lock);
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
-    while (thread->head == NULL) {
+    thread->waiters++; /* keeps `thread` allocated while this call waits */
+    bool timed_out = false;
+    while (thread->head == NULL && !timed_out) {
         int rc = timeout < 0 ? pthread_cond_wait(&report_changed, &report_lock)
                              : pthread_cond_timedwait(&report_changed, &report_lock, &deadline);
-        if (rc != 0 && thread->head == NULL) {
-            pthread_mutex_unlock(&report_lock);
-            return aclemu_set_error(ACL_ERROR_RT_REPORT_TIMEOUT, "%s: no callback arrived within %d ms", fn, timeout);
-        }
+        timed_out = rc != 0;
     }
     report_item *item = thread->head;
-    thread->head = item->next;
-    if (thread->head == NULL) {
-        thread->tail = NULL;
+    if (item != NULL) {
+        thread->head = item->next;
+        if (thread->head == NULL) {
+            thread->tail = NULL;
+        }
     }
+    thread->waiters--;
+    release_if_unused_locked(thread);
     pthread_mutex_unlock(&report_lock);
+    if (item == NULL) {
+        return aclemu_set_error(ACL_ERROR_RT_REPORT_TIMEOUT, "%s: no callback arrived within %d ms", fn, timeout);
+    }
 
     item->fn(item->user_data);
 
-    pthread_mutex_lock(&report_lock);
     if (item->block) {
-        item->done = true;
+        pthread_mutex_lock(&report_lock);
+        item->done = true; /* the waiting worker frees it */
         pthread_cond_broadcast(&report_changed);
+        pthread_mutex_unlock(&report_lock);
     } else {
         free(item);
     }
-    pthread_mutex_unlock(&report_lock);
     return ACL_SUCCESS;
 }
 
@@ -303,6 +411,12 @@ static aclError run_host_func(void *arg)
     return ACL_SUCCESS;
 }
 
+static void free_host_func_task(void *arg, bool ran)
+{
+    (void)ran;
+    free(arg);
+}
+
 /* Runs on the stream's worker thread when reached; no subscription needed. */
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
@@ -315,5 +429,5 @@ aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
     }
     task->fn = fn;
     task->args = args;
-    return aclemu_stream_submit(stream, run_host_func, task, free_callback_task, "aclrtLaunchHostFunc");
+    return aclemu_stream_submit(stream, run_host_func, task, free_host_func_task, "aclrtLaunchHostFunc");
 }

@@ -94,7 +94,7 @@ class _GlobalSlot:
             return ret
 
 
-# ---- acl.rt.launch_callback: one entry per launch, alive until the callback has run ----
+# ---- acl.rt.launch_callback: one entry per launch, alive until the callback has run or is dropped ----
 
 _pending_reports: dict[int, tuple[Callable[[Any], Any], Any]] = {}
 _report_keys = itertools.count(1)  # next() on a count is atomic under the GIL
@@ -108,11 +108,44 @@ def _aclcb_report(user_data: Any) -> None:
 
 _REPORT_ADDRESS = _address(lib._aclcb_report)  # launches can be frequent: computed once
 
+# The emulator tells which launched callbacks will never run (their stream was unsubscribed or
+# destroyed first): their entries are dropped here. A CANN runtime gives no such notice, so there
+# an entry stays until its callback runs, as pyACL keeps it.
+_discard_watch: Any = None  # the ctypes function the emulator holds; must outlive every launch
+_discard_watch_checked = False
+_discard_watch_lock = threading.Lock()
+
+
+def _release_dropped_report(fn_address: Optional[int], key: Optional[int]) -> None:
+    if fn_address == _REPORT_ADDRESS and key is not None:
+        _pending_reports.pop(key, None)
+
+
+def _watch_dropped_reports() -> None:
+    global _discard_watch, _discard_watch_checked
+    from acl import _backend
+
+    with _discard_watch_lock:
+        backend = _backend.current()
+        if not _discard_watch_checked and backend.name == "emulator":
+            import ctypes
+
+            hook_type = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
+            hook = hook_type(_release_dropped_report)
+            emulator = ctypes.CDLL(backend.libraries[0])  # the library already loaded as the backend
+            emulator.aclemuSetDiscardedCallbackHook.argtypes = [hook_type]
+            emulator.aclemuSetDiscardedCallbackHook.restype = None
+            emulator.aclemuSetDiscardedCallbackHook(hook)
+            _discard_watch = hook
+        _discard_watch_checked = True
+
 
 def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int, stream: int) -> int:
     """Queue fn(user_data) on `stream`; the thread subscribed to it runs the call in process_report."""
     name = "acl.rt.launch_callback"
     _require_callable(name, fn)
+    if not _discard_watch_checked:
+        _watch_dropped_reports()
     key = next(_report_keys)
     _pending_reports[key] = (fn, user_data)
     ret = -1

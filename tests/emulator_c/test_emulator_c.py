@@ -19,7 +19,7 @@ LIBRARY_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-fPIC", "-sh
 # as build_ffi.py: the dvpp and media headers include their neighbours by bare name
 LIBRARY_INCLUDES = ["-I", "headers", "-I", "headers/acl/dvpp", "-I", "headers/acl/media", "-I", "emulator"]
 TEST_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-deprecated-declarations", "-O1", "-pthread"]
-PROGRAMS = ["test_basics", "test_streams", "test_memory", "test_threads", "test_not_supported"]
+PROGRAMS = ["test_basics", "test_streams", "test_memory", "test_threads", "test_not_supported", "test_report"]
 
 
 def _compile(command: list[str], cwd: Path) -> None:
@@ -76,6 +76,10 @@ def test_memory_strict_reports_misuse_and_leaks(build_dir: Path) -> None:
 
 def test_four_threads_own_context_and_stream(build_dir: Path) -> None:
     _run(build_dir, "test_threads")
+
+
+def test_report_callbacks_run_or_are_discarded_once_and_queues_do_not_leak(build_dir: Path) -> None:
+    _run(build_dir, "test_report")
 
 
 def test_not_supported_message(build_dir: Path) -> None:
