@@ -31,6 +31,7 @@ typedef struct report_item {
     bool block;
     bool done;      /* block only: run or dropped; the waiting stream worker frees the item */
     bool discarded; /* block only: dropped; the worker reports it to the discard hook */
+    struct report_item *outer; /* block only: see running_blocking */
 } report_item;
 
 typedef struct subscriber {
@@ -84,6 +85,25 @@ size_t aclemuReportThreadCount(void)
     }
     pthread_mutex_unlock(&report_lock);
     return count;
+}
+
+/* Blocking callbacks this thread is running (innermost first, linked by `outer`: a callback may
+ * process reports itself). Destroying a stream waits for its worker, which waits for such a
+ * callback; when the callback itself destroys the stream, the worker is let go at once. */
+static _Thread_local report_item *running_blocking;
+
+static void let_go_of_own_callbacks_locked(const rt_stream *s)
+{
+    for (report_item **link = &running_blocking; *link != NULL;) {
+        report_item *item = *link;
+        if (item->stream != s) {
+            link = &item->outer;
+            continue;
+        }
+        *link = item->outer;
+        item->done = true; /* from here on the worker owns (and frees) the item */
+        pthread_cond_broadcast(&report_changed);
+    }
 }
 
 static subscriber *find_subscriber_locked(uint64_t thread_id)
@@ -246,6 +266,7 @@ void rt_report_forget_stream(const rt_stream *s)
     if (link != NULL) {
         dropped = unsubscribe_locked(link);
     }
+    let_go_of_own_callbacks_locked(s);
     pthread_mutex_unlock(&report_lock);
     report_dropped(dropped);
 }
@@ -386,15 +407,21 @@ aclError aclrtProcessReport(int32_t timeout)
         return aclemu_set_error(ACL_ERROR_RT_REPORT_TIMEOUT, "%s: no callback arrived within %d ms", fn, timeout);
     }
 
+    if (!item->block) {
+        item->fn(item->user_data);
+        free(item);
+        return ACL_SUCCESS;
+    }
+    item->outer = running_blocking;
+    running_blocking = item;
     item->fn(item->user_data);
-
-    if (item->block) {
+    /* Still innermost unless the callback destroyed its stream (then the worker has the item). */
+    if (running_blocking == item) {
+        running_blocking = item->outer;
         pthread_mutex_lock(&report_lock);
         item->done = true; /* the waiting worker frees it */
         pthread_cond_broadcast(&report_changed);
         pthread_mutex_unlock(&report_lock);
-    } else {
-        free(item);
     }
     return ACL_SUCCESS;
 }

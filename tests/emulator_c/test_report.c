@@ -308,6 +308,28 @@ static void test_processed_and_refused_callbacks_are_not_reported(void)
     CHECK(aclemuReportThreadCount() == 0);
 }
 
+static atomic_int destroyed_from_callback = -1;
+
+static void destroy_own_stream(void *stream)
+{
+    atomic_store(&destroyed_from_callback, aclrtDestroyStream(stream));
+}
+
+static void test_a_blocking_callback_may_destroy_its_own_stream(void)
+{
+    reset_seen();
+    aclrtStream stream = NULL;
+    CHECK_OK(aclrtCreateStream(&stream));
+    CHECK_OK(aclrtSubscribeReport(self_id(), stream));
+    CHECK_OK(aclrtLaunchCallback(destroy_own_stream, stream, ACL_CALLBACK_BLOCK, stream));
+    CHECK_OK(aclrtLaunchCallback(callback, (void *)(intptr_t)61, ACL_CALLBACK_NO_BLOCK, stream));
+    CHECK_OK(aclrtProcessReport(2000)); /* would wait forever for the worker, which waits for it */
+    CHECK(atomic_load(&destroyed_from_callback) == ACL_SUCCESS);
+    CHECK(seen(&discarded_count) == 1 && discarded[0] == 61); /* queued behind, never reached */
+    CHECK(seen(&ran_count) == 0);
+    CHECK(aclemuReportThreadCount() == 0);
+}
+
 int main(void)
 {
     CHECK_OK(aclInit(NULL));
@@ -322,6 +344,7 @@ int main(void)
     test_callbacks_reached_after_unsubscribe_are_dropped();
     test_destroying_a_subscribed_stream_drops_each_callback_once();
     test_processed_and_refused_callbacks_are_not_reported();
+    test_a_blocking_callback_may_destroy_its_own_stream();
     aclemuSetDiscardedCallbackHook(NULL);
     CHECK_OK(aclrtResetDevice(0));
     CHECK_OK(aclFinalize());
