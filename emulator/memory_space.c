@@ -24,11 +24,20 @@ enum {
     QUARANTINE_COUNT = 256
 };
 
-/* Bound of the quarantine in reserved bytes (address space, not memory): when the freed
- * allocations held exceed it, the oldest leave early. A large allocation in quarantine holds
- * no pages and no commit charge (its mapping is replaced by an inaccessible one), so this only
- * caps address space; slab chunks keep their pages, at most 256 x 64 KiB = 16 MiB. */
+/* Bound of the quarantine in reserved bytes (address space): when the freed allocations held
+ * exceed it, the oldest leave early. Memory is bounded apart: slab chunks keep their pages (at
+ * most 256 x 64 KiB = 16 MiB); a large allocation is made inaccessible at once and keeps its
+ * pages only while the large ones holding pages stay within RESIDENT_BYTES, after that its pages
+ * go back to the system (no memory, no commit charge) and only its addresses stay reserved. */
 static const uint64_t QUARANTINE_BYTES = 64ULL * 1024 * 1024 * 1024;
+
+/* Why large ones keep pages at all: faulting fresh pages in costs more than reusing kept ones
+ * (a 1 MiB buffer allocated, filled and freed in a loop took twice as long, on a VM). A large freed
+ * allocation with pages may be handed out again (by us, never by libc) once at least
+ * PROTECTED_BYTES of newer large allocations were freed after it; until then, and until it is
+ * reused, it is still reported as freed. */
+static const uint64_t RESIDENT_BYTES = 128ULL * 1024 * 1024;
+static const uint64_t PROTECTED_BYTES = 32ULL * 1024 * 1024;
 
 typedef struct size_class {
     uintptr_t next, end; /* unused part of the newest slab */
@@ -40,6 +49,7 @@ typedef struct retired {
     memspace_block block; /* span 0: empty slot */
     size_t size;
     int where;
+    bool resident; /* a large allocation whose pages are kept (inaccessible) */
 } retired;
 
 static pthread_mutex_t space_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -47,7 +57,7 @@ static size_class classes[CLASS_COUNT];
 static retired quarantine[QUARANTINE_COUNT]; /* ring; the oldest entry is at quarantine_next */
 static size_t quarantine_next;
 static uint64_t quarantine_bytes;
-static size_t page_bytes;
+static uint64_t resident_bytes; /* spans of the resident entries */
 
 static int class_for(size_t size)
 {
@@ -59,13 +69,10 @@ static int class_for(size_t size)
     return -1;
 }
 
-static size_t page_size_locked(void)
+static size_t page_size(void)
 {
-    if (page_bytes == 0) {
-        long page = sysconf(_SC_PAGESIZE);
-        page_bytes = page > 0 ? (size_t)page : 4096;
-    }
-    return page_bytes;
+    long page = sysconf(_SC_PAGESIZE); /* read from the process's startup data, no syscall */
+    return page > 0 ? (size_t)page : 4096;
 }
 
 static void *map_fresh(size_t bytes)
@@ -123,24 +130,75 @@ static bool acquire_chunk_locked(int index, size_t size, memspace_block *out)
     return true;
 }
 
+static void forget_entry_locked(retired *entry)
+{
+    quarantine_bytes -= entry->block.span;
+    if (entry->resident) {
+        resident_bytes -= entry->block.span;
+        entry->resident = false;
+    }
+    entry->block.span = 0;
+}
+
+/* Newest first, skip PROTECTED_BYTES of large frees; of the older resident entries take the
+ * smallest whose span is `span` to 2 x `span`; among equals the newest, whose memory is likely
+ * warmer, while older frees stay reported longer. */
+static bool take_resident_locked(size_t span, memspace_block *out)
+{
+    uint64_t newer = 0;
+    retired *best = NULL;
+    for (size_t step = 1; step <= QUARANTINE_COUNT; ++step) {
+        retired *entry = &quarantine[(quarantine_next + QUARANTINE_COUNT - step) % QUARANTINE_COUNT];
+        if (entry->block.span == 0 || entry->block.size_class >= 0) {
+            continue;
+        }
+        bool fits = entry->resident && entry->block.span >= span && entry->block.span / 2 <= span;
+        if (newer >= PROTECTED_BYTES && fits && (best == NULL || entry->block.span < best->block.span)) {
+            best = entry;
+        }
+        newer += entry->block.span;
+    }
+    if (best == NULL) {
+        return false;
+    }
+    *out = best->block;
+    forget_entry_locked(best);
+    return true;
+}
+
+static bool acquire_mapping(size_t size, memspace_block *out)
+{
+    size_t page = page_size();
+    if (size > SIZE_MAX - page) {
+        return false;
+    }
+    size_t span = (size + page - 1) / page * page;
+    pthread_mutex_lock(&space_lock);
+    bool reused = take_resident_locked(span, out);
+    pthread_mutex_unlock(&space_lock);
+    if (reused) {
+        if (mprotect((void *)out->base, out->span, PROT_READ | PROT_WRITE) == 0) {
+            memset((void *)out->base, 0, size); /* it holds a freed allocation's data */
+            return true;
+        }
+        munmap((void *)out->base, out->span);
+    }
+    void *p = map_fresh(span);
+    if (p == NULL) {
+        return false;
+    }
+    *out = (memspace_block){(uintptr_t)p, span, -1};
+    return true;
+}
+
 bool memspace_acquire(size_t size, memspace_block *out)
 {
     int index = class_for(size);
-    pthread_mutex_lock(&space_lock);
-    bool ok = false;
-    if (index >= 0) {
-        ok = acquire_chunk_locked(index, size, out);
-    } else {
-        size_t page = page_size_locked();
-        if (size <= SIZE_MAX - page) {
-            size_t span = (size + page - 1) / page * page;
-            void *p = map_fresh(span);
-            if (p != NULL) {
-                *out = (memspace_block){(uintptr_t)p, span, -1};
-                ok = true;
-            }
-        }
+    if (index < 0) {
+        return acquire_mapping(size, out);
     }
+    pthread_mutex_lock(&space_lock);
+    bool ok = acquire_chunk_locked(index, size, out);
     pthread_mutex_unlock(&space_lock);
     return ok;
 }
@@ -154,14 +212,14 @@ void memspace_discard(const memspace_block *block)
 
 static void release_entry_locked(retired *entry)
 {
-    quarantine_bytes -= entry->block.span;
-    give_back_locked(&entry->block);
-    entry->block.span = 0;
+    memspace_block block = entry->block;
+    forget_entry_locked(entry);
+    give_back_locked(&block);
 }
 
 /* Keep the range reserved but drop its pages: replacing the mapping by an inaccessible,
- * unaccounted one frees the memory in one call, and touching it faults instead of reading stale
- * data. Should that fail, dropping the pages alone still keeps the range ours. */
+ * unaccounted one frees the memory in one call, and touching it still faults. Should that
+ * fail, dropping the pages alone still keeps the range ours. */
 static void seal_mapping(const memspace_block *block)
 {
     void *p = mmap((void *)block->base, block->span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE,
@@ -173,22 +231,36 @@ static void seal_mapping(const memspace_block *block)
 
 void memspace_retire(const memspace_block *block, size_t size, int where)
 {
+    /* inaccessible at once; its pages stay if it can ever be resident */
+    bool resident = false;
     if (block->size_class < 0) {
-        seal_mapping(block);
+        resident = block->span <= RESIDENT_BYTES && mprotect((void *)block->base, block->span, PROT_NONE) == 0;
+        if (!resident) {
+            seal_mapping(block);
+        }
     }
     pthread_mutex_lock(&space_lock);
     retired *slot = &quarantine[quarantine_next];
     if (slot->block.span != 0) {
         release_entry_locked(slot);
     }
-    *slot = (retired){*block, size, where};
+    *slot = (retired){*block, size, where, resident};
     quarantine_bytes += block->span;
+    resident_bytes += resident ? block->span : 0;
     quarantine_next = (quarantine_next + 1) % QUARANTINE_COUNT;
     /* oldest first; the entry just added is the last candidate */
     for (size_t step = 0; quarantine_bytes > QUARANTINE_BYTES && step < QUARANTINE_COUNT; ++step) {
         retired *oldest = &quarantine[(quarantine_next + step) % QUARANTINE_COUNT];
         if (oldest->block.span != 0) {
             release_entry_locked(oldest);
+        }
+    }
+    for (size_t step = 0; resident_bytes > RESIDENT_BYTES && step < QUARANTINE_COUNT; ++step) {
+        retired *oldest = &quarantine[(quarantine_next + step) % QUARANTINE_COUNT];
+        if (oldest->resident) {
+            seal_mapping(&oldest->block);
+            resident_bytes -= oldest->block.span;
+            oldest->resident = false;
         }
     }
     pthread_mutex_unlock(&space_lock);

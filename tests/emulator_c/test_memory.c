@@ -331,6 +331,39 @@ static void test_quarantine_forgets_the_oldest(int strict)
 }
 
 /* at most 4 x 3 x 70000 bytes live: within the 1 MiB budget of the lenient run */
+enum { LARGE = 600000, PROTECTED_BYTES = 32 * 1024 * 1024, LARGE_CYCLES = 120 };
+
+/* A large freed allocation keeps its addresses for at least the next 32 MiB of large frees, is
+ * reported as freed until it is handed out again, and comes back cleared. */
+static void test_large_frees_are_reused_only_after_newer_frees(int strict)
+{
+    unsigned char *dev = NULL, *first = NULL;
+    static unsigned char back[LARGE];
+    CHECK_OK(aclrtMalloc((void **)&dev, 16, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMalloc((void **)&first, LARGE, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK_OK(aclrtMemset(first, LARGE, 0x33, LARGE));
+    CHECK_OK(aclrtFree(first));
+    size_t freed_after_first = 0;
+    int reused_at = -1;
+    for (int cycle = 0; cycle < LARGE_CYCLES && reused_at < 0; ++cycle) {
+        unsigned char *next = NULL;
+        CHECK_OK(aclrtMalloc((void **)&next, LARGE, ACL_MEM_MALLOC_HUGE_FIRST));
+        if (next == first) {
+            reused_at = cycle;
+            CHECK(freed_after_first >= PROTECTED_BYTES);
+            CHECK_OK(aclrtMemcpy(back, LARGE, next, LARGE, ACL_MEMCPY_DEVICE_TO_HOST));
+            CHECK(back[0] == 0 && back[LARGE / 2] == 0 && back[LARGE - 1] == 0);
+        } else {
+            check_still_freed(first, dev, strict);
+        }
+        CHECK_OK(aclrtMemset(next, LARGE, 0x44, LARGE));
+        CHECK_OK(aclrtFree(next));
+        freed_after_first += LARGE;
+    }
+    CHECK(reused_at >= 0);
+    CHECK_OK(aclrtFree(dev));
+}
+
 enum { CHURN_THREADS = 4, CHURN_ROUNDS = 2000, CHURN_LIVE = 3, CHURN_MAX = 70000 };
 
 static int churn_errors[CHURN_THREADS];
@@ -401,6 +434,7 @@ int main(int argc, char **argv)
     }
     test_freed_addresses_stay_reserved(strict);
     test_quarantine_forgets_the_oldest(strict);
+    test_large_frees_are_reused_only_after_newer_frees(strict);
     if (!strict) {
         test_freed_large_allocation_is_sealed();
         test_concurrent_churn();
