@@ -23,12 +23,26 @@ struct rtExceptionInfo {
 static const uint32_t NO_VALUE = 0xFFFFFFFFu;
 
 static pthread_mutex_t exception_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t callbacks_finished = PTHREAD_COND_INITIALIZER;
 static aclrtExceptionInfoCallback exception_callback;
+static int callbacks_running;         /* calls of a callback in progress, on any thread */
+static _Thread_local int callback_depth; /* this thread is inside a callback */
+
+/* Once the callback is replaced or removed the caller may free what it used: wait until no
+ * call is left. A callback changing the registration cannot wait (for itself, or for another
+ * thread's callback doing the same). */
+static void wait_for_running_callbacks_locked(void)
+{
+    while (callback_depth == 0 && callbacks_running > 0) {
+        pthread_cond_wait(&callbacks_finished, &exception_lock);
+    }
+}
 
 static void set_callback(aclrtExceptionInfoCallback callback)
 {
     pthread_mutex_lock(&exception_lock);
     exception_callback = callback;
+    wait_for_running_callbacks_locked();
     pthread_mutex_unlock(&exception_lock);
 }
 
@@ -54,6 +68,7 @@ aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callbac
     bool registered = callback != NULL && exception_callback == callback;
     if (registered) {
         exception_callback = NULL;
+        wait_for_running_callbacks_locked();
     }
     pthread_mutex_unlock(&exception_lock);
     if (!registered) {
@@ -67,6 +82,7 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, acl
 {
     pthread_mutex_lock(&exception_lock);
     aclrtExceptionInfoCallback callback = exception_callback;
+    callbacks_running += callback != NULL;
     pthread_mutex_unlock(&exception_lock);
     if (callback == NULL) {
         return;
@@ -75,11 +91,17 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, acl
     uint32_t os_thread_id = (uint32_t)syscall(SYS_gettid);
     struct rtExceptionInfo info = {task_id, (uint32_t)stream_id, os_thread_id, device < 0 ? NO_VALUE : (uint32_t)device,
                                    (uint32_t)code};
-    if (aclemu_handle_add(&info, ACLEMU_KIND_EXCEPTION_INFO) != ACL_SUCCESS) {
-        return;
+    if (aclemu_handle_add(&info, ACLEMU_KIND_EXCEPTION_INFO) == ACL_SUCCESS) {
+        callback_depth++;
+        callback(&info);
+        callback_depth--;
+        aclemu_handle_remove(&info, ACLEMU_KIND_EXCEPTION_INFO);
     }
-    callback(&info);
-    aclemu_handle_remove(&info, ACLEMU_KIND_EXCEPTION_INFO);
+    pthread_mutex_lock(&exception_lock);
+    if (--callbacks_running == 0) {
+        pthread_cond_broadcast(&callbacks_finished);
+    }
+    pthread_mutex_unlock(&exception_lock);
 }
 
 /* The info is valid only during the callback; other pointers give NO_VALUE. */

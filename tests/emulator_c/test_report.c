@@ -1,6 +1,7 @@
 /* The report area's lifecycles: every launched callback runs once or is reported to the discard
  * hook once (unsubscribe, stream destroyed, forced destroy); per-thread queues go away with their
- * last use; the exception info names the OS thread that ran the failing task. */
+ * last use. Exception callbacks: the info names the OS thread that ran the failing task, and
+ * unregistering returns only once no call of the callback is left. */
 #define _DEFAULT_SOURCE /* syscall() */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -113,6 +114,55 @@ static void test_exception_thread_id_is_the_os_id_of_the_worker(void)
     CHECK(reported != 0 && reported != 0xFFFFFFFFu);
     CHECK(reported == atomic_load(&callback_thread_id));
     CHECK(reported != os_thread_id()); /* the worker, not this thread */
+    CHECK_OK(aclrtDestroyStream(stream));
+}
+
+static atomic_int slow_callback_state; /* 1 started, 2 finished */
+
+static void slow_exception_callback(aclrtExceptionInfo *info)
+{
+    (void)info;
+    atomic_store(&slow_callback_state, 1);
+    sleep_ms(100);
+    atomic_store(&slow_callback_state, 2);
+}
+
+static void test_unregistering_waits_for_a_running_exception_callback(void)
+{
+    aclrtStream stream = NULL;
+    CHECK_OK(aclrtCreateStream(&stream));
+    CHECK_OK(aclrtExceptionInfoCallbackRegister(slow_exception_callback));
+    CHECK_OK(aclemu_stream_submit(stream, failing_task, NULL, NULL, "test"));
+    for (int i = 0; i < 400 && atomic_load(&slow_callback_state) == 0; ++i) {
+        sleep_ms(5);
+    }
+    CHECK(atomic_load(&slow_callback_state) == 1);
+    CHECK_OK(aclrtExceptionInfoCallbackUnregister(slow_exception_callback));
+    CHECK(atomic_load(&slow_callback_state) == 2); /* what it used may be freed now */
+    CHECK_RET(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    CHECK_OK(aclrtDestroyStream(stream));
+}
+
+static atomic_int self_removals;
+
+static void self_removing_exception_callback(aclrtExceptionInfo *info)
+{
+    (void)info;
+    if (aclrtExceptionInfoCallbackUnregister(self_removing_exception_callback) == ACL_SUCCESS) {
+        atomic_fetch_add(&self_removals, 1);
+    }
+}
+
+static void test_an_exception_callback_may_unregister_itself(void)
+{
+    aclrtStream stream = NULL;
+    CHECK_OK(aclrtCreateStream(&stream));
+    CHECK_OK(aclrtExceptionInfoCallbackRegister(self_removing_exception_callback));
+    CHECK_OK(aclemu_stream_submit(stream, failing_task, NULL, NULL, "test"));
+    CHECK_RET(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    CHECK_OK(aclemu_stream_submit(stream, failing_task, NULL, NULL, "test"));
+    CHECK_RET(aclrtSynchronizeStream(stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+    CHECK(atomic_load(&self_removals) == 1); /* called once, then gone */
     CHECK_OK(aclrtDestroyStream(stream));
 }
 
@@ -336,6 +386,8 @@ int main(void)
     CHECK_OK(aclrtSetDevice(0));
     aclemuSetDiscardedCallbackHook(on_discarded);
     test_exception_thread_id_is_the_os_id_of_the_worker();
+    test_unregistering_waits_for_a_running_exception_callback();
+    test_an_exception_callback_may_unregister_itself();
     test_threads_that_only_poll_leave_nothing();
     test_queue_lives_as_long_as_a_subscription();
     test_a_waiting_thread_keeps_its_queue_until_it_returns();
