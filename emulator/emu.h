@@ -141,7 +141,7 @@ bool aclemu_mem_find(const void *p, aclemu_alloc *out);
  *  - p NULL with len > 0: ACL_ERROR_INVALID_PARAM;
  *  - p inside a tracked allocation but p+len past its end: ACL_ERROR_INVALID_PARAM;
  *  - p untracked but inside a recently freed allocation (use after free):
- *    ACL_ERROR_INVALID_PARAM when `need_device` is set or in strict mode;
+ *    ACL_ERROR_INVALID_PARAM in every mode (freed ranges are never anyone's live buffer);
  *  - p untracked otherwise: accepted (host buffers), except in strict mode with
  *    `need_device`: ACL_ERROR_INVALID_PARAM;
  *  - strict mode and need_device with p in host memory: ACL_ERROR_INVALID_PARAM.

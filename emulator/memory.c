@@ -140,11 +140,11 @@ aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const cha
                                    "(ACL_EMU_STRICT)",
                                    fn, what, p);
         }
-    } else if (strict || need_device) {
-        /* Where device memory is expected a freed allocation is always refused: touching it
-         * could crash (a large one is sealed inaccessible). Elsewhere only strict mode refuses.
-         * The quarantine (memory_space.c) keeps freed ranges from being reused while they are
-         * remembered, so a live host buffer of the program never matches here. */
+    } else {
+        /* A freed allocation is refused in every position and mode: touching it could crash (a
+         * large one is sealed inaccessible), and the quarantine (memory_space.c) keeps freed
+         * ranges from being reused while they are remembered, so no live buffer of the program
+         * can match here. */
         int gone_where = 0;
         if (memspace_find_retired(start, &gone_where)) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,

@@ -189,17 +189,18 @@ static void test_strictness(int strict)
     CHECK_RET(aclFinalize(), strict ? ACL_ERROR_RELATIVE_RESOURCE_NOT_CLEARED : ACL_SUCCESS);
 }
 
-/* Where device memory is expected a freed allocation is refused in both modes; strict mode
+/* A freed allocation is refused in every position and both modes; strict mode
  * refuses it as a host-side pointer too (lenient mode would touch it: a sealed one faults). */
-static void check_still_freed(unsigned char *freed, void *dev, int strict)
+static void check_still_freed(unsigned char *freed, void *dev)
 {
     unsigned char byte = 0;
     CHECK_RET(aclrtMemcpy(dev, 1, freed, 1, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
     CHECK_MSG("use after free");
-    if (strict) {
-        CHECK_RET(aclrtMemcpy(&byte, 1, freed, 1, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
-        CHECK_MSG("use after free");
-    }
+    /* From a host position too, in both modes: the range is sealed, so a copy would crash. */
+    CHECK_RET(aclrtMemcpy(&byte, 1, freed, 1, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM);
+    CHECK_MSG("use after free");
+    CHECK_RET(aclrtMemcpy(&byte, 1, freed, 1, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM);
+    CHECK_MSG("use after free");
 }
 
 /* Every 64 bytes of a live host buffer pass as the host side of a copy (strict mode
@@ -222,7 +223,7 @@ enum { REUSE_TRIES = 8 };
 /* After aclrtFree / aclrtFreeHost, libc (which used to hand the same addresses out again) and
  * aclrtMallocHost give buffers that are never taken for use after free, while the freed
  * pointer itself still is. Sizes cover the slab classes and allocations mapped on their own. */
-static void test_freed_addresses_stay_reserved(int strict)
+static void test_freed_addresses_stay_reserved(void)
 {
     static const size_t sizes[] = {64, SIZE, 4000, 65536, 65537, 200000, 600000};
     void *dev = NULL;
@@ -256,9 +257,9 @@ static void test_freed_addresses_stay_reserved(int strict)
             CHECK_RET(aclrtMemcpy(pinned[i], 1, dev, 1, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
         }
         CHECK(refused == 0);
-        check_still_freed(freed_dev, dev, strict);
-        check_still_freed(freed_dev + size - 1, dev, strict);
-        check_still_freed(freed_host, dev, strict);
+        check_still_freed(freed_dev, dev);
+        check_still_freed(freed_dev + size - 1, dev);
+        check_still_freed(freed_host, dev);
         CHECK_RET(aclrtFree(freed_dev), ACL_ERROR_RT_MEMORY_FREE);
         CHECK_MSG("double free");
         CHECK_RET(aclrtFreeHost(freed_host), ACL_ERROR_RT_MEMORY_FREE);
@@ -293,7 +294,7 @@ static void test_freed_large_allocation_is_sealed(void)
 
 /* The quarantine is bounded: after 256 later frees the oldest is forgotten (and its room is
  * used again, cleared). */
-static void test_quarantine_forgets_the_oldest(int strict)
+static void test_quarantine_forgets_the_oldest(void)
 {
     unsigned char *oldest = NULL, *dev = NULL;
     unsigned char back[SIZE];
@@ -306,7 +307,7 @@ static void test_quarantine_forgets_the_oldest(int strict)
         CHECK_OK(aclrtMalloc(&churn, 100, ACL_MEM_MALLOC_HUGE_FIRST)); /* another size class */
         CHECK_OK(aclrtFree(churn));
     }
-    check_still_freed(oldest, dev, strict); /* 255 later frees: still remembered */
+    check_still_freed(oldest, dev); /* 255 later frees: still remembered */
     void *last = NULL;
     CHECK_OK(aclrtMalloc(&last, 100, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_OK(aclrtFree(last));
@@ -335,7 +336,7 @@ enum { LARGE = 600000, PROTECTED_BYTES = 32 * 1024 * 1024, LARGE_CYCLES = 120 };
 
 /* A large freed allocation keeps its addresses for at least the next 32 MiB of large frees, is
  * reported as freed until it is handed out again, and comes back cleared. */
-static void test_large_frees_are_reused_only_after_newer_frees(int strict)
+static void test_large_frees_are_reused_only_after_newer_frees(void)
 {
     unsigned char *dev = NULL, *first = NULL;
     static unsigned char back[LARGE];
@@ -354,7 +355,7 @@ static void test_large_frees_are_reused_only_after_newer_frees(int strict)
             CHECK_OK(aclrtMemcpy(back, LARGE, next, LARGE, ACL_MEMCPY_DEVICE_TO_HOST));
             CHECK(back[0] == 0 && back[LARGE / 2] == 0 && back[LARGE - 1] == 0);
         } else {
-            check_still_freed(first, dev, strict);
+            check_still_freed(first, dev);
         }
         CHECK_OK(aclrtMemset(next, LARGE, 0x44, LARGE));
         CHECK_OK(aclrtFree(next));
@@ -432,9 +433,9 @@ int main(int argc, char **argv)
     } else {
         CHECK_OK(aclrtSetDevice(0));
     }
-    test_freed_addresses_stay_reserved(strict);
-    test_quarantine_forgets_the_oldest(strict);
-    test_large_frees_are_reused_only_after_newer_frees(strict);
+    test_freed_addresses_stay_reserved();
+    test_quarantine_forgets_the_oldest();
+    test_large_frees_are_reused_only_after_newer_frees();
     if (!strict) {
         test_freed_large_allocation_is_sealed();
         test_concurrent_churn();
