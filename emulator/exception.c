@@ -2,10 +2,8 @@
  * an aclrtExceptionInfo that the getters below can read while the callback runs.
  *
  * Thread id: the runtime reports the operating system's thread id (gettid(), the number ps,
- * top and gdb show; Python's threading.get_native_id()), not a pthread_t cut to 32 bits. The
- * runtime takes it from the thread that launched the task; the emulator's streams do not keep
- * that per task, so the id given is that of the stream's worker thread, the thread that ran
- * the failing task and that calls the callback (the callback can compare it with its own). */
+ * top and gdb show; Python's threading.get_native_id()), not a pthread_t cut to 32 bits, of
+ * the thread that launched the failing task: streams record it per task when it is queued. */
 #define _DEFAULT_SOURCE /* syscall() under -std=c11 */
 #include "runtime.h"
 
@@ -78,7 +76,13 @@ aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callbac
     return ACL_SUCCESS;
 }
 
-void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, aclError code)
+uint32_t rt_os_thread_id(void)
+{
+    /* syscall rather than gettid(): glibc only has the wrapper from 2.30 */
+    return (uint32_t)syscall(SYS_gettid);
+}
+
+void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code)
 {
     pthread_mutex_lock(&exception_lock);
     aclrtExceptionInfoCallback callback = exception_callback;
@@ -87,9 +91,7 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, acl
     if (callback == NULL) {
         return;
     }
-    /* syscall rather than gettid(): glibc only has the wrapper from 2.30 */
-    uint32_t os_thread_id = (uint32_t)syscall(SYS_gettid);
-    struct rtExceptionInfo info = {task_id, (uint32_t)stream_id, os_thread_id, device < 0 ? NO_VALUE : (uint32_t)device,
+    struct rtExceptionInfo info = {task_id, (uint32_t)stream_id, thread_id, device < 0 ? NO_VALUE : (uint32_t)device,
                                    (uint32_t)code};
     if (aclemu_handle_add(&info, ACLEMU_KIND_EXCEPTION_INFO) == ACL_SUCCESS) {
         callback_depth++;

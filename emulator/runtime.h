@@ -25,6 +25,7 @@ struct rt_task {
     aclemu_task_fn run;
     void *arg;
     aclemu_task_free_fn free_arg;
+    uint32_t submitter_tid; /* OS thread id of the thread that queued it (exception info) */
 };
 
 struct rt_stream {
@@ -122,6 +123,8 @@ size_t rt_device_memory_budget(void); /* env ACL_EMU_DEVICE_MEMORY, default 8 Gi
 void rt_report_forget_stream(const rt_stream *s);
 
 /* exception.c */
-void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, aclError code);
+void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code);
+/* OS thread id (gettid) of the calling thread. */
+uint32_t rt_os_thread_id(void);
 
 #endif /* ACLEMU_RUNTIME_H */

@@ -123,6 +123,7 @@ static void *stream_worker(void *arg)
             continue;
         }
         uint32_t task_id = (uint32_t)s->finished;
+        uint32_t submitter_tid = task->submitter_tid;
         pthread_mutex_unlock(&s->lock);
 
         aclError result = task->run(task->arg);
@@ -141,7 +142,7 @@ static void *stream_worker(void *arg)
                 device = s->ctx->device;
             }
             rt_unlock();
-            rt_exception_raise(device, s->id, task_id, result);
+            rt_exception_raise(device, s->id, task_id, submitter_tid, result);
         }
         pthread_mutex_lock(&s->lock);
         finish_task_locked(s, result, message);
@@ -163,6 +164,7 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     task->run = run;
     task->arg = arg;
     task->free_arg = free_arg;
+    task->submitter_tid = rt_os_thread_id();
     pthread_mutex_lock(&s->lock);
     aclError err = ACL_SUCCESS;
     if (s->stopping) {

@@ -102,7 +102,7 @@ static aclError failing_task(void *arg)
     return aclemu_set_error(ACL_ERROR_RT_AICORE_EXCEPTION, "failing on purpose");
 }
 
-static void test_exception_thread_id_is_the_os_id_of_the_worker(void)
+static void test_exception_thread_id_is_the_os_id_of_the_launcher(void)
 {
     aclrtStream stream = NULL;
     CHECK_OK(aclrtCreateStream(&stream));
@@ -112,8 +112,8 @@ static void test_exception_thread_id_is_the_os_id_of_the_worker(void)
     CHECK_OK(aclrtSetExceptionInfoCallback(NULL));
     uint32_t reported = atomic_load(&reported_thread_id);
     CHECK(reported != 0 && reported != 0xFFFFFFFFu);
-    CHECK(reported == atomic_load(&callback_thread_id));
-    CHECK(reported != os_thread_id()); /* the worker, not this thread */
+    CHECK(reported == os_thread_id()); /* the thread that queued the task */
+    CHECK(reported != atomic_load(&callback_thread_id)); /* not the stream's worker */
     CHECK_OK(aclrtDestroyStream(stream));
 }
 
@@ -385,7 +385,7 @@ int main(void)
     CHECK_OK(aclInit(NULL));
     CHECK_OK(aclrtSetDevice(0));
     aclemuSetDiscardedCallbackHook(on_discarded);
-    test_exception_thread_id_is_the_os_id_of_the_worker();
+    test_exception_thread_id_is_the_os_id_of_the_launcher();
     test_unregistering_waits_for_a_running_exception_callback();
     test_an_exception_callback_may_unregister_itself();
     test_threads_that_only_poll_leave_nothing();

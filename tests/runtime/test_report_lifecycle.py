@@ -141,7 +141,7 @@ def test_a_report_thread_is_forgotten_with_its_last_subscription(rt: Runtime) ->
     assert report_threads() == 0
 
 
-def test_exception_info_names_the_os_thread_that_ran_the_failing_task(stream: int) -> None:
+def test_exception_info_names_the_os_thread_that_launched_the_failing_task(stream: int) -> None:
     reports: list[tuple[int, int, int]] = []
 
     def on_exception(info: int) -> None:
@@ -166,5 +166,5 @@ def test_exception_info_names_the_os_thread_that_ran_the_failing_task(stream: in
     assert reports
     for thread_id, code, native_id in reports:
         assert code == acl.ACL_ERROR_STREAM_NOT_SUBSCRIBE
-        assert thread_id == native_id
-        assert thread_id != threading.get_native_id()
+        assert thread_id == threading.get_native_id()  # this thread launched the callback task
+        assert thread_id != native_id  # the callback runs on the stream's worker
