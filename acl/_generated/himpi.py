@@ -6,6 +6,8 @@ an argument pyACL lets the caller leave out (None then means left out). The func
 have pass None as NULL, as their C API allows: vb_get_block.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -17,6 +19,18 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[4]")
+    return outs, _buffer(outs)
+
 
 HI_FALSE = 0
 HI_TRUE = 1
@@ -1947,7 +1961,7 @@ _hi_mpi_ao_disable_resample = _lib.hi_mpi_ao_disable_resample
 _hi_mpi_ao_enable = _lib.hi_mpi_ao_enable
 _hi_mpi_ao_enable_chn = _lib.hi_mpi_ao_enable_chn
 _hi_mpi_ao_enable_resample = _lib.hi_mpi_ao_enable_resample
-_hi_mpi_ao_get_chn_delay = _lib.hi_mpi_ao_get_chn_delay
+_hi_mpi_ao_get_chn_delay = _lib._aclpack_hi_mpi_ao_get_chn_delay
 _hi_mpi_ao_send_frame = _lib.hi_mpi_ao_send_frame
 _hi_mpi_ao_set_pub_attr = _lib.hi_mpi_ao_set_pub_attr
 _hi_mpi_awb_register = _lib.hi_mpi_awb_register
@@ -1956,8 +1970,8 @@ _hi_mpi_awb_sensor_unreg_callback = _lib.hi_mpi_awb_sensor_unreg_callback
 _hi_mpi_awb_unregister = _lib.hi_mpi_awb_unregister
 _hi_mpi_dvpp_free = _lib.hi_mpi_dvpp_free
 _hi_mpi_dvpp_get_image_info = _lib.hi_mpi_dvpp_get_image_info
-_hi_mpi_dvpp_get_version = _lib.hi_mpi_dvpp_get_version
-_hi_mpi_dvpp_malloc = _lib.hi_mpi_dvpp_malloc
+_hi_mpi_dvpp_get_version = _lib._aclinto_hi_mpi_dvpp_get_version
+_hi_mpi_dvpp_malloc = _lib._aclinto_hi_mpi_dvpp_malloc
 _hi_mpi_hdmi_close = _lib.hi_mpi_hdmi_close
 _hi_mpi_hdmi_deinit = _lib.hi_mpi_hdmi_deinit
 _hi_mpi_hdmi_get_attr = _lib.hi_mpi_hdmi_get_attr
@@ -2005,7 +2019,7 @@ _hi_mpi_isp_get_drc_attr = _lib.hi_mpi_isp_get_drc_attr
 _hi_mpi_isp_get_edge_mark_attr = _lib.hi_mpi_isp_get_edge_mark_attr
 _hi_mpi_isp_get_exp_convert = _lib.hi_mpi_isp_get_exp_convert
 _hi_mpi_isp_get_exposure_attr = _lib.hi_mpi_isp_get_exposure_attr
-_hi_mpi_isp_get_fmw_state = _lib.hi_mpi_isp_get_fmw_state
+_hi_mpi_isp_get_fmw_state = _lib._aclpack_hi_mpi_isp_get_fmw_state
 _hi_mpi_isp_get_fpn_attr = _lib.hi_mpi_isp_get_fpn_attr
 _hi_mpi_isp_get_fswdr_attr = _lib.hi_mpi_isp_get_fswdr_attr
 _hi_mpi_isp_get_gamma_attr = _lib.hi_mpi_isp_get_gamma_attr
@@ -2104,7 +2118,7 @@ _hi_mpi_rgn_set_display_attr = _lib.hi_mpi_rgn_set_display_attr
 _hi_mpi_rgn_update_canvas = _lib.hi_mpi_rgn_update_canvas
 _hi_mpi_sys_bind = _lib.hi_mpi_sys_bind
 _hi_mpi_sys_close_epoll = _lib.hi_mpi_sys_close_epoll
-_hi_mpi_sys_create_epoll = _lib.hi_mpi_sys_create_epoll
+_hi_mpi_sys_create_epoll = _lib._aclpack_hi_mpi_sys_create_epoll
 _hi_mpi_sys_ctl_epoll = _lib.hi_mpi_sys_ctl_epoll
 _hi_mpi_sys_exit = _lib.hi_mpi_sys_exit
 _hi_mpi_sys_full_init = _lib.hi_mpi_sys_full_init
@@ -2135,7 +2149,7 @@ _hi_mpi_vdec_create_chn = _lib.hi_mpi_vdec_create_chn
 _hi_mpi_vdec_destroy_chn = _lib.hi_mpi_vdec_destroy_chn
 _hi_mpi_vdec_get_chn_attr = _lib.hi_mpi_vdec_get_chn_attr
 _hi_mpi_vdec_get_chn_param = _lib.hi_mpi_vdec_get_chn_param
-_hi_mpi_vdec_get_display_mode = _lib.hi_mpi_vdec_get_display_mode
+_hi_mpi_vdec_get_display_mode = _lib._aclpack_hi_mpi_vdec_get_display_mode
 _hi_mpi_vdec_get_fd = _lib.hi_mpi_vdec_get_fd
 _hi_mpi_vdec_get_frame = _lib.hi_mpi_vdec_get_frame
 _hi_mpi_vdec_get_jpegd_output_info = _lib.hi_mpi_vdec_get_jpegd_output_info
@@ -2172,7 +2186,7 @@ _hi_mpi_venc_get_qpmap_size = _lib.hi_mpi_venc_get_qpmap_size
 _hi_mpi_venc_get_qpmap_stride = _lib.hi_mpi_venc_get_qpmap_stride
 _hi_mpi_venc_get_ref_param = _lib.hi_mpi_venc_get_ref_param
 _hi_mpi_venc_get_roi_attr = _lib.hi_mpi_venc_get_roi_attr
-_hi_mpi_venc_get_scene_mode = _lib.hi_mpi_venc_get_scene_mode
+_hi_mpi_venc_get_scene_mode = _lib._aclpack_hi_mpi_venc_get_scene_mode
 _hi_mpi_venc_get_slice_split = _lib.hi_mpi_venc_get_slice_split
 _hi_mpi_venc_get_stream = _lib.hi_mpi_venc_get_stream
 _hi_mpi_venc_get_streamcopy_param = _lib.hi_mpi_venc_get_streamcopy_param
@@ -2219,9 +2233,9 @@ _hi_mpi_vi_get_pipe_attr = _lib.hi_mpi_vi_get_pipe_attr
 _hi_mpi_vi_get_pipe_fd = _lib.hi_mpi_vi_get_pipe_fd
 _hi_mpi_vi_get_pipe_frame = _lib.hi_mpi_vi_get_pipe_frame
 _hi_mpi_vi_get_pipe_frame_dump_attr = _lib.hi_mpi_vi_get_pipe_frame_dump_attr
-_hi_mpi_vi_get_pipe_frame_source = _lib.hi_mpi_vi_get_pipe_frame_source
+_hi_mpi_vi_get_pipe_frame_source = _lib._aclpack_hi_mpi_vi_get_pipe_frame_source
 _hi_mpi_vi_get_pipe_pre_crop = _lib.hi_mpi_vi_get_pipe_pre_crop
-_hi_mpi_vi_get_pipe_vc_number = _lib.hi_mpi_vi_get_pipe_vc_number
+_hi_mpi_vi_get_pipe_vc_number = _lib._aclpack_hi_mpi_vi_get_pipe_vc_number
 _hi_mpi_vi_get_vi_vpss_mode = _lib.hi_mpi_vi_get_vi_vpss_mode
 _hi_mpi_vi_pipe_get_buffer = _lib.hi_mpi_vi_pipe_get_buffer
 _hi_mpi_vi_pipe_release_buffer = _lib.hi_mpi_vi_pipe_release_buffer
@@ -2295,7 +2309,7 @@ _hi_mpi_vpc_flip = _lib.hi_mpi_vpc_flip
 _hi_mpi_vpc_gaussian_blur = _lib.hi_mpi_vpc_gaussian_blur
 _hi_mpi_vpc_get_affine_lut = _lib.hi_mpi_vpc_get_affine_lut
 _hi_mpi_vpc_get_affine_transform = _lib.hi_mpi_vpc_get_affine_transform
-_hi_mpi_vpc_get_lut_mem_size = _lib.hi_mpi_vpc_get_lut_mem_size
+_hi_mpi_vpc_get_lut_mem_size = _lib._aclpack_hi_mpi_vpc_get_lut_mem_size
 _hi_mpi_vpc_get_perspective_lut = _lib.hi_mpi_vpc_get_perspective_lut
 _hi_mpi_vpc_get_process_result = _lib.hi_mpi_vpc_get_process_result
 _hi_mpi_vpc_get_remap_lut = _lib.hi_mpi_vpc_get_remap_lut
@@ -2306,7 +2320,7 @@ _hi_mpi_vpc_median_blur = _lib.hi_mpi_vpc_median_blur
 _hi_mpi_vpc_pyrdown = _lib.hi_mpi_vpc_pyrdown
 _hi_mpi_vpc_resize = _lib.hi_mpi_vpc_resize
 _hi_mpi_vpc_rotate = _lib.hi_mpi_vpc_rotate
-_hi_mpi_vpc_roundview_stitching = _lib.hi_mpi_vpc_roundview_stitching
+_hi_mpi_vpc_roundview_stitching = _lib._aclpack_hi_mpi_vpc_roundview_stitching
 _hi_mpi_vpc_set_chn_opt_attr = _lib.hi_mpi_vpc_set_chn_opt_attr
 _hi_mpi_vpc_set_chn_workspace = _lib.hi_mpi_vpc_set_chn_workspace
 _hi_mpi_vpc_set_roundview_stitching_param = _lib.hi_mpi_vpc_set_roundview_stitching_param
@@ -2562,7 +2576,9 @@ def ao_get_chn_delay(ao_dev, ao_chn):
         _r = _hi_mpi_ao_get_chn_delay(ao_dev, ao_chn)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.ao_get_chn_delay: {e}") from None
-    return _r.milli_sec, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def ao_send_frame(ao_dev, ao_chn, data, milli_sec):
@@ -2633,20 +2649,35 @@ def dvpp_get_image_info(img_type, stream):
     return _structs.hi_img_info(_r.img_info), _r.ret & 0xFFFFFFFF
 
 
+_hi_mpi_dvpp_get_version_read = _Struct("@iiiI").unpack_from
+
+
 def dvpp_get_version():
     try:
-        _r = _hi_mpi_dvpp_get_version()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.dvpp_get_version: {e}") from None
-    return _r.major_version, _r.minor_version, _r.patch_version, _r.ret & 0xFFFFFFFF
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _hi_mpi_dvpp_get_version(_o[0])
+    _v = _hi_mpi_dvpp_get_version_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_hi_mpi_dvpp_malloc_read = _Struct("@NI").unpack_from
 
 
 def dvpp_malloc(dev_id, size):
     try:
-        _r = _hi_mpi_dvpp_malloc(dev_id, size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _hi_mpi_dvpp_malloc(dev_id, size, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.dvpp_malloc: {e}") from None
-    return _r.dev_ptr, _r.ret & 0xFFFFFFFF
+    _v = _hi_mpi_dvpp_malloc_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def hdmi_close(hdmi):
@@ -2658,10 +2689,7 @@ def hdmi_close(hdmi):
 
 
 def hdmi_deinit():
-    try:
-        _r = _hi_mpi_hdmi_deinit()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.hdmi_deinit: {e}") from None
+    _r = _hi_mpi_hdmi_deinit()
     return _r & 0xFFFFFFFF
 
 
@@ -2682,10 +2710,7 @@ def hdmi_get_sink_capability(hdmi):
 
 
 def hdmi_init():
-    try:
-        _r = _hi_mpi_hdmi_init()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.hdmi_init: {e}") from None
+    _r = _hi_mpi_hdmi_init()
     return _r & 0xFFFFFFFF
 
 
@@ -3030,7 +3055,9 @@ def isp_get_fmw_state(vi_pipe):
         _r = _hi_mpi_isp_get_fmw_state(vi_pipe)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.isp_get_fmw_state: {e}") from None
-    return _r.state, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def isp_get_fpn_attr(vi_pipe):
@@ -3838,7 +3865,10 @@ def sys_create_epoll(size):
         _r = _hi_mpi_sys_create_epoll(size)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.sys_create_epoll: {e}") from None
-    return _r.epoll_fd, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), (_r >> 32) & 0xFFFFFFFF
 
 
 def sys_ctl_epoll(epoll_fd, operation, fd, event):
@@ -3854,18 +3884,12 @@ def sys_ctl_epoll(epoll_fd, operation, fd, event):
 
 
 def sys_exit():
-    try:
-        _r = _hi_mpi_sys_exit()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.sys_exit: {e}") from None
+    _r = _hi_mpi_sys_exit()
     return _r & 0xFFFFFFFF
 
 
 def sys_full_init():
-    try:
-        _r = _hi_mpi_sys_full_init()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.sys_full_init: {e}") from None
+    _r = _hi_mpi_sys_full_init()
     return _r & 0xFFFFFFFF
 
 
@@ -3893,10 +3917,7 @@ def sys_get_image_align_info(mod_type, mod_num, img_base_info):
 
 
 def sys_init():
-    try:
-        _r = _hi_mpi_sys_init()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.sys_init: {e}") from None
+    _r = _hi_mpi_sys_init()
     return _r & 0xFFFFFFFF
 
 
@@ -3930,10 +3951,7 @@ def sys_wait_epoll(epoll_fd, max_events, timeout):
 
 
 def tde_begin_job():
-    try:
-        _r = _hi_tde_begin_job()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.tde_begin_job: {e}") from None
+    _r = _hi_tde_begin_job()
     return _r & 0xFFFFFFFF
 
 
@@ -3957,10 +3975,7 @@ def tde_end_job(handle, is_sync, is_block, time_out):
 
 
 def tde_open():
-    try:
-        _r = _hi_tde_open()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.tde_open: {e}") from None
+    _r = _hi_tde_open()
     return _r & 0xFFFFFFFF
 
 
@@ -3989,10 +4004,7 @@ def tde_quick_fill(handle, none_src, fill_data):
 
 
 def tde_wait_all_done():
-    try:
-        _r = _hi_tde_wait_all_done()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.tde_wait_all_done: {e}") from None
+    _r = _hi_tde_wait_all_done()
     return _r & 0xFFFFFFFF
 
 
@@ -4093,7 +4105,9 @@ def vdec_get_display_mode(chn):
         _r = _hi_mpi_vdec_get_display_mode(chn)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.vdec_get_display_mode: {e}") from None
-    return _r.display_mode, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def vdec_get_fd(chn):
@@ -4432,7 +4446,9 @@ def venc_get_scene_mode(chn):
         _r = _hi_mpi_venc_get_scene_mode(chn)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.venc_get_scene_mode: {e}") from None
-    return _r.scene_mode, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def venc_get_slice_split(chn):
@@ -4892,7 +4908,9 @@ def vi_get_pipe_frame_source(vi_pipe):
         _r = _hi_mpi_vi_get_pipe_frame_source(vi_pipe)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.vi_get_pipe_frame_source: {e}") from None
-    return _r.source, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def vi_get_pipe_pre_crop(vi_pipe):
@@ -4908,14 +4926,13 @@ def vi_get_pipe_vc_number(vi_pipe):
         _r = _hi_mpi_vi_get_pipe_vc_number(vi_pipe)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.vi_get_pipe_vc_number: {e}") from None
-    return _r.vc_number, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def vi_get_vi_vpss_mode():
-    try:
-        _r = _hi_mpi_vi_get_vi_vpss_mode()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.vi_get_vi_vpss_mode: {e}") from None
+    _r = _hi_mpi_vi_get_vi_vpss_mode()
     return _structs.hi_vi_vpss_mode(_r.vi_vpss_mode), _r.ret & 0xFFFFFFFF
 
 
@@ -5667,7 +5684,9 @@ def vpc_get_lut_mem_size(width, height):
         _r = _hi_mpi_vpc_get_lut_mem_size(width, height)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.vpc_get_lut_mem_size: {e}") from None
-    return _r.lut_size, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def vpc_get_perspective_lut(point_pair_info, interpolation, remap_lut):
@@ -5816,7 +5835,9 @@ def vpc_roundview_stitching(chn, roundview_stitching_pic_param, milli_sec):
         _r = _hi_mpi_vpc_roundview_stitching(chn, roundview_stitching_pic_param, milli_sec)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.himpi.vpc_roundview_stitching: {e}") from None
-    return _r.task_id, _r.ret & 0xFFFFFFFF
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, (_r >> 32) & 0xFFFFFFFF
 
 
 def vpc_set_chn_opt_attr(chn, opt_attr):

@@ -8,6 +8,8 @@ dump_save_exception_info, query_exe_om_desc, ri_debug_json_print, ri_set_name,
 set_external_weight_address.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -19,6 +21,18 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[3]")
+    return outs, _buffer(outs)
+
 
 ACL_YUV420SP_U8 = 1
 ACL_XRGB8888_U8 = 2
@@ -119,18 +133,18 @@ ACL_OP_DUMP_OP_AICORE_ARGS = 1
 _aclmdlAddDatasetBuffer = _lib.aclmdlAddDatasetBuffer
 _aclmdlBundleCreateQueryInfo = _lib.aclmdlBundleCreateQueryInfo
 _aclmdlBundleDestroyQueryInfo = _lib.aclmdlBundleDestroyQueryInfo
-_aclmdlBundleGetModelId = _lib.aclmdlBundleGetModelId
+_aclmdlBundleGetModelId = _lib._aclpack_aclmdlBundleGetModelId
 _aclmdlBundleGetModelNum = _lib.aclmdlBundleGetModelNum
 _aclmdlBundleGetQueryModelNum = _lib.aclmdlBundleGetQueryModelNum
-_aclmdlBundleGetSize = _lib.aclmdlBundleGetSize
+_aclmdlBundleGetSize = _lib._aclinto_aclmdlBundleGetSize
 _aclmdlBundleGetVarWeightSize = _lib.aclmdlBundleGetVarWeightSize
-_aclmdlBundleInitFromFile = _lib.aclmdlBundleInitFromFile
-_aclmdlBundleInitFromMem = _lib.aclmdlBundleInitFromMem
-_aclmdlBundleLoadFromFile = _lib.aclmdlBundleLoadFromFile
-_aclmdlBundleLoadFromMem = _lib.aclmdlBundleLoadFromMem
-_aclmdlBundleLoadModel = _lib.aclmdlBundleLoadModel
-_aclmdlBundleLoadModelWithConfig = _lib.aclmdlBundleLoadModelWithConfig
-_aclmdlBundleLoadModelWithMem = _lib.aclmdlBundleLoadModelWithMem
+_aclmdlBundleInitFromFile = _lib._aclpack_aclmdlBundleInitFromFile
+_aclmdlBundleInitFromMem = _lib._aclpack_aclmdlBundleInitFromMem
+_aclmdlBundleLoadFromFile = _lib._aclpack_aclmdlBundleLoadFromFile
+_aclmdlBundleLoadFromMem = _lib._aclpack_aclmdlBundleLoadFromMem
+_aclmdlBundleLoadModel = _lib._aclpack_aclmdlBundleLoadModel
+_aclmdlBundleLoadModelWithConfig = _lib._aclpack_aclmdlBundleLoadModelWithConfig
+_aclmdlBundleLoadModelWithMem = _lib._aclpack_aclmdlBundleLoadModelWithMem
 _aclmdlBundleQueryInfoFromFile = _lib.aclmdlBundleQueryInfoFromFile
 _aclmdlBundleQueryInfoFromMem = _lib.aclmdlBundleQueryInfoFromMem
 _aclmdlBundleUnload = _lib.aclmdlBundleUnload
@@ -155,7 +169,7 @@ _aclmdlExecuteAsyncV2 = _lib.aclmdlExecuteAsyncV2
 _aclmdlExecuteV2 = _lib.aclmdlExecuteV2
 _aclmdlFinalizeDump = _lib.aclmdlFinalizeDump
 _aclmdlGetAippDataSize = _lib.aclmdlGetAippDataSize
-_aclmdlGetAippType = _lib.aclmdlGetAippType
+_aclmdlGetAippType = _lib._aclinto_aclmdlGetAippType
 _aclmdlGetAttribute = _lib.aclmdlGetAttribute
 _aclmdlGetCurOutputDims = _lib.aclmdlGetCurOutputDims
 _aclmdlGetDatasetBuffer = _lib.aclmdlGetDatasetBuffer
@@ -172,9 +186,9 @@ _aclmdlGetInputDims = _lib.aclmdlGetInputDims
 _aclmdlGetInputDimsRange = _lib.aclmdlGetInputDimsRange
 _aclmdlGetInputDimsV2 = _lib.aclmdlGetInputDimsV2
 _aclmdlGetInputDynamicDims = _lib.aclmdlGetInputDynamicDims
-_aclmdlGetInputDynamicGearCount = _lib.aclmdlGetInputDynamicGearCount
+_aclmdlGetInputDynamicGearCount = _lib._aclinto_aclmdlGetInputDynamicGearCount
 _aclmdlGetInputFormat = _lib.aclmdlGetInputFormat
-_aclmdlGetInputIndexByName = _lib.aclmdlGetInputIndexByName
+_aclmdlGetInputIndexByName = _lib._aclinto_aclmdlGetInputIndexByName
 _aclmdlGetInputNameByIndex = _lib.aclmdlGetInputNameByIndex
 _aclmdlGetInputSizeByIndex = _lib.aclmdlGetInputSizeByIndex
 _aclmdlGetNumInputs = _lib.aclmdlGetNumInputs
@@ -183,22 +197,22 @@ _aclmdlGetOpAttr = _lib.aclmdlGetOpAttr
 _aclmdlGetOutputDataType = _lib.aclmdlGetOutputDataType
 _aclmdlGetOutputDims = _lib.aclmdlGetOutputDims
 _aclmdlGetOutputFormat = _lib.aclmdlGetOutputFormat
-_aclmdlGetOutputIndexByName = _lib.aclmdlGetOutputIndexByName
+_aclmdlGetOutputIndexByName = _lib._aclinto_aclmdlGetOutputIndexByName
 _aclmdlGetOutputNameByIndex = _lib.aclmdlGetOutputNameByIndex
 _aclmdlGetOutputSizeByIndex = _lib.aclmdlGetOutputSizeByIndex
 _aclmdlGetTensorRealName = _lib.aclmdlGetTensorRealName
 _aclmdlInitDump = _lib.aclmdlInitDump
-_aclmdlLoadFromFile = _lib.aclmdlLoadFromFile
-_aclmdlLoadFromFileWithMem = _lib.aclmdlLoadFromFileWithMem
-_aclmdlLoadFromFileWithQ = _lib.aclmdlLoadFromFileWithQ
-_aclmdlLoadFromMem = _lib.aclmdlLoadFromMem
-_aclmdlLoadFromMemWithMem = _lib.aclmdlLoadFromMemWithMem
-_aclmdlLoadFromMemWithQ = _lib.aclmdlLoadFromMemWithQ
+_aclmdlLoadFromFile = _lib._aclpack_aclmdlLoadFromFile
+_aclmdlLoadFromFileWithMem = _lib._aclpack_aclmdlLoadFromFileWithMem
+_aclmdlLoadFromFileWithQ = _lib._aclpack_aclmdlLoadFromFileWithQ
+_aclmdlLoadFromMem = _lib._aclpack_aclmdlLoadFromMem
+_aclmdlLoadFromMemWithMem = _lib._aclpack_aclmdlLoadFromMemWithMem
+_aclmdlLoadFromMemWithQ = _lib._aclpack_aclmdlLoadFromMemWithQ
 _aclmdlLoadFromModel = _lib.aclmdlLoadFromModel
-_aclmdlLoadWithConfig = _lib.aclmdlLoadWithConfig
+_aclmdlLoadWithConfig = _lib._aclpack_aclmdlLoadWithConfig
 _aclmdlQueryExeOMDesc = _lib.aclmdlQueryExeOMDesc
 _aclmdlQuerySize = _lib.aclmdlQuerySize
-_aclmdlQuerySizeFromMem = _lib.aclmdlQuerySizeFromMem
+_aclmdlQuerySizeFromMem = _lib._aclinto_aclmdlQuerySizeFromMem
 _aclmdlRIAbort = _lib.aclmdlRIAbort
 _aclmdlRIAddCondTask = _lib.aclmdlRIAddCondTask
 _aclmdlRIBindStream = _lib.aclmdlRIBindStream
@@ -211,9 +225,9 @@ _aclmdlRICaptureTaskGrpBegin = _lib.aclmdlRICaptureTaskGrpBegin
 _aclmdlRICaptureTaskGrpEnd = _lib.aclmdlRICaptureTaskGrpEnd
 _aclmdlRICaptureTaskUpdateBegin = _lib.aclmdlRICaptureTaskUpdateBegin
 _aclmdlRICaptureTaskUpdateEnd = _lib.aclmdlRICaptureTaskUpdateEnd
-_aclmdlRICaptureThreadExchangeMode = _lib.aclmdlRICaptureThreadExchangeMode
+_aclmdlRICaptureThreadExchangeMode = _lib._aclpack_aclmdlRICaptureThreadExchangeMode
 _aclmdlRICaptureToModelRIBegin = _lib.aclmdlRICaptureToModelRIBegin
-_aclmdlRICondHandleCreate = _lib.aclmdlRICondHandleCreate
+_aclmdlRICondHandleCreate = _lib._aclinto_aclmdlRICondHandleCreate
 _aclmdlRICondHandleGetCondPtr = _lib.aclmdlRICondHandleGetCondPtr
 _aclmdlRIDebugJsonPrint = _lib.aclmdlRIDebugJsonPrint
 _aclmdlRIDebugPrint = _lib.aclmdlRIDebugPrint
@@ -223,16 +237,16 @@ _aclmdlRIDestroyUnregisterCallback = _lib.aclmdlRIDestroyUnregisterCallback
 _aclmdlRIEndTask = _lib.aclmdlRIEndTask
 _aclmdlRIExecute = _lib.aclmdlRIExecute
 _aclmdlRIExecuteAsync = _lib.aclmdlRIExecuteAsync
-_aclmdlRIGetId = _lib.aclmdlRIGetId
+_aclmdlRIGetId = _lib._aclpack_aclmdlRIGetId
 _aclmdlRIGetName = _lib.aclmdlRIGetName
-_aclmdlRIGetStreams = _lib.aclmdlRIGetStreams
-_aclmdlRIGetTasksByStream = _lib.aclmdlRIGetTasksByStream
+_aclmdlRIGetStreams = _lib._aclpack_aclmdlRIGetStreams
+_aclmdlRIGetTasksByStream = _lib._aclpack_aclmdlRIGetTasksByStream
 _aclmdlRIKernelTaskGetAttribute = _lib.aclmdlRIKernelTaskGetAttribute
 _aclmdlRISetName = _lib.aclmdlRISetName
 _aclmdlRITaskDisable = _lib.aclmdlRITaskDisable
 _aclmdlRITaskGetParams = _lib.aclmdlRITaskGetParams
-_aclmdlRITaskGetSeqId = _lib.aclmdlRITaskGetSeqId
-_aclmdlRITaskGetType = _lib.aclmdlRITaskGetType
+_aclmdlRITaskGetSeqId = _lib._aclpack_aclmdlRITaskGetSeqId
+_aclmdlRITaskGetType = _lib._aclpack_aclmdlRITaskGetType
 _aclmdlRITaskSetParams = _lib.aclmdlRITaskSetParams
 _aclmdlRIUnbindStream = _lib.aclmdlRIUnbindStream
 _aclmdlRIUpdate = _lib.aclmdlRIUpdate
@@ -286,7 +300,9 @@ def bundle_get_model_id(bundle_id, index):
         _r = _aclmdlBundleGetModelId(bundle_id, index)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_get_model_id: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_get_model_num(bundle_id):
@@ -305,12 +321,21 @@ def bundle_get_query_model_num(query_info):
     return _r.modelNum, _r.ret
 
 
+_aclmdlBundleGetSize_read = _Struct("@NNi").unpack_from
+
+
 def bundle_get_size(query_info, index):
     try:
-        _r = _aclmdlBundleGetSize(query_info, index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlBundleGetSize(query_info, index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_get_size: {e}") from None
-    return _r.workSize, _r.constWeightSize, _r.ret
+    _v = _aclmdlBundleGetSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def bundle_get_var_weight_size(query_info):
@@ -328,7 +353,9 @@ def bundle_init_from_file(model_path, var_weight_ptr, var_weight_size):
         raise _not_str("acl.mdl.bundle_init_from_file", (("model_path", model_path, True),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_init_from_file: {e}") from None
-    return _r.bundleId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_init_from_mem(model, model_size, var_weight_ptr, var_weight_size):
@@ -336,7 +363,9 @@ def bundle_init_from_mem(model, model_size, var_weight_ptr, var_weight_size):
         _r = _aclmdlBundleInitFromMem(model, model_size, var_weight_ptr, var_weight_size)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_init_from_mem: {e}") from None
-    return _r.bundleId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_load_from_file(model_path):
@@ -346,7 +375,9 @@ def bundle_load_from_file(model_path):
         raise _not_str("acl.mdl.bundle_load_from_file", (("model_path", model_path, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_load_from_file: {e}") from None
-    return _r.bundleId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_load_from_mem(model, model_size):
@@ -354,7 +385,9 @@ def bundle_load_from_mem(model, model_size):
         _r = _aclmdlBundleLoadFromMem(model, model_size)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_load_from_mem: {e}") from None
-    return _r.bundleId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_load_model(bundle_id, index):
@@ -362,7 +395,9 @@ def bundle_load_model(bundle_id, index):
         _r = _aclmdlBundleLoadModel(bundle_id, index)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_load_model: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_load_model_with_config(bundle_id, index, handle):
@@ -370,7 +405,9 @@ def bundle_load_model_with_config(bundle_id, index, handle):
         _r = _aclmdlBundleLoadModelWithConfig(bundle_id, index, handle)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_load_model_with_config: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_load_model_with_mem(bundle_id, index, work_ptr, work_size, weight_ptr, weight_size):
@@ -378,7 +415,9 @@ def bundle_load_model_with_mem(bundle_id, index, work_ptr, work_size, weight_ptr
         _r = _aclmdlBundleLoadModelWithMem(bundle_id, index, work_ptr, work_size, weight_ptr, weight_size)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.bundle_load_model_with_mem: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def bundle_query_info_from_file(file_name, query_info):
@@ -485,12 +524,21 @@ def get_aipp_data_size(batch_size):
     return _r.size, _r.ret
 
 
+_aclmdlGetAippType_read = _Struct("@INi").unpack_from
+
+
 def get_aipp_type(model_id, index):
     try:
-        _r = _aclmdlGetAippType(model_id, index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlGetAippType(model_id, index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.get_aipp_type: {e}") from None
-    return _r.type, _r.dynamicAttachedDataIndex, _r.ret
+    _v = _aclmdlGetAippType_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_attribute(model_id, attr):
@@ -596,25 +644,43 @@ def get_input_dynamic_dims(model_desc, index, gear_count):
     return ([_structs.aclmdlIODims(_x) for _x in _a_dims] if _r == 0 else [None] * gear_count), _r
 
 
+_aclmdlGetInputDynamicGearCount_read = _Struct("@Ni").unpack_from
+
+
 def get_input_dynamic_gear_count(model_desc, index):
     try:
-        _r = _aclmdlGetInputDynamicGearCount(model_desc, index & 0xffffffffffffffff)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlGetInputDynamicGearCount(model_desc, index & 0xffffffffffffffff, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.get_input_dynamic_gear_count: {e}") from None
-    return _r.gearCount, _r.ret
+    _v = _aclmdlGetInputDynamicGearCount_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_input_format = _aclmdlGetInputFormat
 
 
+_aclmdlGetInputIndexByName_read = _Struct("@Ni").unpack_from
+
+
 def get_input_index_by_name(model_desc, name):
     try:
-        _r = _aclmdlGetInputIndexByName(model_desc, name.encode())
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlGetInputIndexByName(model_desc, name.encode(), _o[0])
     except AttributeError:
         raise _not_str("acl.mdl.get_input_index_by_name", (("name", name, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.get_input_index_by_name: {e}") from None
-    return _r.index, _r.ret
+    _v = _aclmdlGetInputIndexByName_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_input_name_by_index(model_desc, index):
@@ -658,14 +724,23 @@ def get_output_dims(model_desc, index):
 get_output_format = _aclmdlGetOutputFormat
 
 
+_aclmdlGetOutputIndexByName_read = _Struct("@Ni").unpack_from
+
+
 def get_output_index_by_name(model_desc, name):
     try:
-        _r = _aclmdlGetOutputIndexByName(model_desc, name.encode())
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlGetOutputIndexByName(model_desc, name.encode(), _o[0])
     except AttributeError:
         raise _not_str("acl.mdl.get_output_index_by_name", (("name", name, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.get_output_index_by_name: {e}") from None
-    return _r.index, _r.ret
+    _v = _aclmdlGetOutputIndexByName_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_output_name_by_index(model_desc, index):
@@ -699,7 +774,9 @@ def load_from_file(model_path):
         raise _not_str("acl.mdl.load_from_file", (("model_path", model_path, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.load_from_file: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def load_from_file_with_mem(model_path, work_ptr, work_size, weight_ptr, weight_size):
@@ -709,7 +786,9 @@ def load_from_file_with_mem(model_path, work_ptr, work_size, weight_ptr, weight_
         raise _not_str("acl.mdl.load_from_file_with_mem", (("model_path", model_path, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.load_from_file_with_mem: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def load_from_file_with_q(model_path, input_q, input_q_num, output_q, output_q_num):
@@ -719,7 +798,9 @@ def load_from_file_with_q(model_path, input_q, input_q_num, output_q, output_q_n
         raise _not_str("acl.mdl.load_from_file_with_q", (("model_path", model_path, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.load_from_file_with_q: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def load_from_mem(model, model_size):
@@ -727,7 +808,9 @@ def load_from_mem(model, model_size):
         _r = _aclmdlLoadFromMem(model, model_size)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.load_from_mem: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def load_from_mem_with_mem(model, model_size, work_ptr, work_size, weight_ptr, weight_size):
@@ -735,7 +818,9 @@ def load_from_mem_with_mem(model, model_size, work_ptr, work_size, weight_ptr, w
         _r = _aclmdlLoadFromMemWithMem(model, model_size, work_ptr, work_size, weight_ptr, weight_size)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.load_from_mem_with_mem: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def load_from_mem_with_q(model, model_size, input_q, input_q_num, output_q, output_q_num):
@@ -743,7 +828,9 @@ def load_from_mem_with_q(model, model_size, input_q, input_q_num, output_q, outp
         _r = _aclmdlLoadFromMemWithQ(model, model_size, input_q, input_q_num, output_q, output_q_num)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.load_from_mem_with_q: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 load_from_model = _aclmdlLoadFromModel
@@ -754,7 +841,9 @@ def load_with_config(handle):
         _r = _aclmdlLoadWithConfig(handle)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.load_with_config: {e}") from None
-    return _r.modelId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def query_exe_om_desc(file_name):
@@ -777,12 +866,21 @@ def query_size(file_name):
     return _r.workSize, _r.weightSize, _r.ret
 
 
+_aclmdlQuerySizeFromMem_read = _Struct("@NNi").unpack_from
+
+
 def query_size_from_mem(model, model_size):
     try:
-        _r = _aclmdlQuerySizeFromMem(model, model_size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlQuerySizeFromMem(model, model_size, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.query_size_from_mem: {e}") from None
-    return _r.workSize, _r.weightSize, _r.ret
+    _v = _aclmdlQuerySizeFromMem_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 ri_abort = _aclmdlRIAbort
@@ -841,18 +939,29 @@ def ri_capture_thread_exchange_mode(mode):
         _r = _aclmdlRICaptureThreadExchangeMode(mode)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.ri_capture_thread_exchange_mode: {e}") from None
-    return _r.mode, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 ri_capture_to_model_ri_begin = _aclmdlRICaptureToModelRIBegin
 
 
+_aclmdlRICondHandleCreate_read = _Struct("@Ni").unpack_from
+
+
 def ri_cond_handle_create(model_ri, default_launch_value, flag):
     try:
-        _r = _aclmdlRICondHandleCreate(model_ri, default_launch_value, flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlRICondHandleCreate(model_ri, default_launch_value, flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.ri_cond_handle_create: {e}") from None
-    return _r.handle, _r.ret
+    _v = _aclmdlRICondHandleCreate_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def ri_cond_handle_get_cond_ptr(handle):
@@ -899,7 +1008,9 @@ def ri_get_id(model_ri):
         _r = _aclmdlRIGetId(model_ri)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.ri_get_id: {e}") from None
-    return _r.modelRIId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 ri_get_name = _aclmdlRIGetName
@@ -910,7 +1021,9 @@ def ri_get_streams(model_ri, streams, num_streams):
         _r = _aclmdlRIGetStreams(model_ri, streams, num_streams)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.ri_get_streams: {e}") from None
-    return _r.numStreams, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def ri_get_tasks_by_stream(stream, tasks, num_tasks):
@@ -918,7 +1031,9 @@ def ri_get_tasks_by_stream(stream, tasks, num_tasks):
         _r = _aclmdlRIGetTasksByStream(stream, tasks, num_tasks)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.ri_get_tasks_by_stream: {e}") from None
-    return _r.numTasks, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def ri_kernel_task_get_attribute(task, attr_id):
@@ -955,7 +1070,9 @@ def ri_task_get_seq_id(task):
         _r = _aclmdlRITaskGetSeqId(task)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.ri_task_get_seq_id: {e}") from None
-    return _r.id, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def ri_task_get_type(task, type):
@@ -963,7 +1080,9 @@ def ri_task_get_type(task, type):
         _r = _aclmdlRITaskGetType(task, type)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.mdl.ri_task_get_type: {e}") from None
-    return _r.type, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 ri_task_set_params = _aclmdlRITaskSetParams

@@ -6,6 +6,8 @@ an argument pyACL lets the caller leave out (None then means left out). The func
 have pass None as NULL, as their C API allows: compile, compile_and_execute, compile_and_execute_v2.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -17,6 +19,18 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[2]")
+    return outs, _buffer(outs)
+
 
 ACL_ENGINE_SYS = 0
 ACL_ENGINE_AICORE = 1
@@ -29,7 +43,7 @@ _aclopCompileAndExecute = _lib.aclopCompileAndExecute
 _aclopCompileAndExecuteV2 = _lib.aclopCompileAndExecuteV2
 _aclopCreateAttr = _lib.aclopCreateAttr
 _aclopCreateHandle = _lib.aclopCreateHandle
-_aclopCreateHandleForCast = _lib.aclopCreateHandleForCast
+_aclopCreateHandleForCast = _lib._aclinto_aclopCreateHandleForCast
 _aclopCreateKernel = _lib.aclopCreateKernel
 _aclopDestroyAttr = _lib.aclopDestroyAttr
 _aclopDestroyHandle = _lib.aclopDestroyHandle
@@ -119,12 +133,21 @@ def create_handle(op_type, input_desc, output_desc, op_attr):
     return _r.handle, _r.ret
 
 
+_aclopCreateHandleForCast_read = _Struct("@Ni").unpack_from
+
+
 def create_handle_for_cast(src_desc, dst_desc, truncate):
     try:
-        _r = _aclopCreateHandleForCast(src_desc, dst_desc, truncate)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclopCreateHandleForCast(src_desc, dst_desc, truncate, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.op.create_handle_for_cast: {e}") from None
-    return _r.handle, _r.ret
+    _v = _aclopCreateHandleForCast_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def create_kernel(op_type, kernel_id, kernel_name, bin_data, bin_size, enginetype, deallocator):

@@ -6,6 +6,8 @@ an argument pyACL lets the caller leave out (None then means left out). The func
 have pass None as NULL, as their C API allows: str2_id.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -17,6 +19,18 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[2]")
+    return outs, _buffer(outs)
+
 
 ACL_AICORE_ARITHMETIC_UTILIZATION = 0
 ACL_AICORE_PIPE_UTILIZATION = 1
@@ -88,16 +102,16 @@ _aclprofDestroySubscribeConfig = _lib.aclprofDestroySubscribeConfig
 _aclprofFinalize = _lib.aclprofFinalize
 _aclprofGetModelId = _lib.aclprofGetModelId
 _aclprofGetOpAttriValue = _lib.aclprofGetOpAttriValue
-_aclprofGetOpDescSize = _lib.aclprofGetOpDescSize
+_aclprofGetOpDescSize = _lib._aclinto_aclprofGetOpDescSize
 _aclprofGetOpDuration = _lib.aclprofGetOpDuration
 _aclprofGetOpEnd = _lib.aclprofGetOpEnd
 _aclprofGetOpFlag = _lib.aclprofGetOpFlag
 _aclprofGetOpName = _lib.aclprofGetOpName
-_aclprofGetOpNameLen = _lib.aclprofGetOpNameLen
-_aclprofGetOpNum = _lib.aclprofGetOpNum
+_aclprofGetOpNameLen = _lib._aclinto_aclprofGetOpNameLen
+_aclprofGetOpNum = _lib._aclpack_aclprofGetOpNum
 _aclprofGetOpStart = _lib.aclprofGetOpStart
 _aclprofGetOpType = _lib.aclprofGetOpType
-_aclprofGetOpTypeLen = _lib.aclprofGetOpTypeLen
+_aclprofGetOpTypeLen = _lib._aclinto_aclprofGetOpTypeLen
 _aclprofGetStepTimestamp = _lib.aclprofGetStepTimestamp
 _aclprofInit = _lib.aclprofInit
 _aclprofMark = _lib.aclprofMark
@@ -108,7 +122,7 @@ _aclprofPop = _lib.aclprofPop
 _aclprofPush = _lib.aclprofPush
 _aclprofRangePop = _lib.aclprofRangePop
 _aclprofRangePushEx = _lib.aclprofRangePushEx
-_aclprofRangeStart = _lib.aclprofRangeStart
+_aclprofRangeStart = _lib._aclpack_aclprofRangeStart
 _aclprofRangeStop = _lib.aclprofRangeStop
 _aclprofSetConfig = _lib.aclprofSetConfig
 _aclprofSetStampTraceMessage = _lib.aclprofSetStampTraceMessage
@@ -171,12 +185,18 @@ def get_op_attri_value(op_info, op_info_len, index, attri):
     return (_string(_r).decode("utf-8", "replace") if _r else None)
 
 
+_aclprofGetOpDescSize_read = _Struct("@Ni").unpack_from
+
+
 def get_op_desc_size():
     try:
-        _r = _aclprofGetOpDescSize()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.prof.get_op_desc_size: {e}") from None
-    return _r.opDescSize, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclprofGetOpDescSize(_o[0])
+    _v = _aclprofGetOpDescSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_op_duration = _aclprofGetOpDuration
@@ -199,12 +219,21 @@ def get_op_name(op_info, op_info_len, index, op_name_len):
     return _string(_c_op_name).decode("utf-8", "replace"), _r
 
 
+_aclprofGetOpNameLen_read = _Struct("@Ni").unpack_from
+
+
 def get_op_name_len(op_info, op_info_len, index):
     try:
-        _r = _aclprofGetOpNameLen(op_info, op_info_len, index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclprofGetOpNameLen(op_info, op_info_len, index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.prof.get_op_name_len: {e}") from None
-    return _r.opNameLen, _r.ret
+    _v = _aclprofGetOpNameLen_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_op_num(op_info, op_info_len):
@@ -212,7 +241,9 @@ def get_op_num(op_info, op_info_len):
         _r = _aclprofGetOpNum(op_info, op_info_len)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.prof.get_op_num: {e}") from None
-    return _r.opNumber, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 get_op_start = _aclprofGetOpStart
@@ -229,12 +260,21 @@ def get_op_type(op_info, op_info_len, index, op_type_len):
     return _string(_c_op_type).decode("utf-8", "replace"), _r
 
 
+_aclprofGetOpTypeLen_read = _Struct("@Ni").unpack_from
+
+
 def get_op_type_len(op_info, op_info_len, index):
     try:
-        _r = _aclprofGetOpTypeLen(op_info, op_info_len, index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclprofGetOpTypeLen(op_info, op_info_len, index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.prof.get_op_type_len: {e}") from None
-    return _r.opTypeLen, _r.ret
+    _v = _aclprofGetOpTypeLen_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_step_timestamp = _aclprofGetStepTimestamp
@@ -288,7 +328,9 @@ def range_start(stamp):
         _r = _aclprofRangeStart(stamp)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.prof.range_start: {e}") from None
-    return _r.rangeId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 range_stop = _aclprofRangeStop

@@ -9,6 +9,8 @@ ipc_mem_set_attr, reg_device_state_callback, reg_stream_state_callback,
 set_device_task_abort_callback.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -20,6 +22,18 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[3]")
+    return outs, _buffer(outs)
+
 
 ACL_DEVICE = 0
 ACL_HOST = 1
@@ -448,44 +462,44 @@ _aclrtAllocatorSetObjToDesc = _lib.aclrtAllocatorSetObjToDesc
 _aclrtAllocatorUnregister = _lib.aclrtAllocatorUnregister
 _aclrtAppendBufChain = _lib.aclrtAppendBufChain
 _aclrtBinaryGetDevAddress = _lib.aclrtBinaryGetDevAddress
-_aclrtBinaryGetFunction = _lib.aclrtBinaryGetFunction
-_aclrtBinaryGetFunctionByEntry = _lib.aclrtBinaryGetFunctionByEntry
-_aclrtBinaryGetGlobal = _lib.aclrtBinaryGetGlobal
+_aclrtBinaryGetFunction = _lib._aclinto_aclrtBinaryGetFunction
+_aclrtBinaryGetFunctionByEntry = _lib._aclinto_aclrtBinaryGetFunctionByEntry
+_aclrtBinaryGetGlobal = _lib._aclinto_aclrtBinaryGetGlobal
 _aclrtBinaryLoad = _lib.aclrtBinaryLoad
 _aclrtBinarySetExceptionCallback = _lib.aclrtBinarySetExceptionCallback
 _aclrtBinaryUnLoad = _lib.aclrtBinaryUnLoad
 _aclrtCacheLastTaskExtendInfo = _lib.aclrtCacheLastTaskExtendInfo
 _aclrtCacheLastTaskOpInfo = _lib.aclrtCacheLastTaskOpInfo
-_aclrtCheckArchCompatibility = _lib.aclrtCheckArchCompatibility
-_aclrtCheckMemType = _lib.aclrtCheckMemType
+_aclrtCheckArchCompatibility = _lib._aclpack_aclrtCheckArchCompatibility
+_aclrtCheckMemType = _lib._aclpack_aclrtCheckMemType
 _aclrtCmoAsync = _lib.aclrtCmoAsync
 _aclrtCmoAsyncWithBarrier = _lib.aclrtCmoAsyncWithBarrier
 _aclrtCmoAsyncWithDesc = _lib.aclrtCmoAsyncWithDesc
-_aclrtCmoGetDescSize = _lib.aclrtCmoGetDescSize
+_aclrtCmoGetDescSize = _lib._aclinto_aclrtCmoGetDescSize
 _aclrtCmoSetDesc = _lib.aclrtCmoSetDesc
 _aclrtCmoWaitBarrier = _lib.aclrtCmoWaitBarrier
 _aclrtCntNotifyCreate = _lib.aclrtCntNotifyCreate
 _aclrtCntNotifyDestroy = _lib.aclrtCntNotifyDestroy
-_aclrtCntNotifyGetId = _lib.aclrtCntNotifyGetId
+_aclrtCntNotifyGetId = _lib._aclpack_aclrtCntNotifyGetId
 _aclrtCntNotifyRecord = _lib.aclrtCntNotifyRecord
 _aclrtCntNotifyReset = _lib.aclrtCntNotifyReset
 _aclrtCntNotifyWaitWithTimeout = _lib.aclrtCntNotifyWaitWithTimeout
 _aclrtCopyBufRef = _lib.aclrtCopyBufRef
 _aclrtCreateBinary = _lib.aclrtCreateBinary
 _aclrtCreateContext = _lib.aclrtCreateContext
-_aclrtCreateEvent = _lib.aclrtCreateEvent
+_aclrtCreateEvent = _lib._aclinto_aclrtCreateEvent
 _aclrtCreateEventExWithFlag = _lib.aclrtCreateEventExWithFlag
 _aclrtCreateEventWithFlag = _lib.aclrtCreateEventWithFlag
 _aclrtCreateGroupInfo = _lib.aclrtCreateGroupInfo
-_aclrtCreateLabel = _lib.aclrtCreateLabel
-_aclrtCreateLabelList = _lib.aclrtCreateLabelList
+_aclrtCreateLabel = _lib._aclinto_aclrtCreateLabel
+_aclrtCreateLabelList = _lib._aclinto_aclrtCreateLabelList
 _aclrtCreateNotify = _lib.aclrtCreateNotify
-_aclrtCreateStream = _lib.aclrtCreateStream
+_aclrtCreateStream = _lib._aclinto_aclrtCreateStream
 _aclrtCreateStreamConfigHandle = _lib.aclrtCreateStreamConfigHandle
 _aclrtCreateStreamV2 = _lib.aclrtCreateStreamV2
-_aclrtCreateStreamWithConfig = _lib.aclrtCreateStreamWithConfig
-_aclrtCtxGetCurrentDefaultStream = _lib.aclrtCtxGetCurrentDefaultStream
-_aclrtCtxGetFloatOverflowAddr = _lib.aclrtCtxGetFloatOverflowAddr
+_aclrtCreateStreamWithConfig = _lib._aclinto_aclrtCreateStreamWithConfig
+_aclrtCtxGetCurrentDefaultStream = _lib._aclinto_aclrtCtxGetCurrentDefaultStream
+_aclrtCtxGetFloatOverflowAddr = _lib._aclinto_aclrtCtxGetFloatOverflowAddr
 _aclrtCtxGetSysParamOpt = _lib.aclrtCtxGetSysParamOpt
 _aclrtCtxSetSysParamOpt = _lib.aclrtCtxSetSysParamOpt
 _aclrtDestroyBinary = _lib.aclrtDestroyBinary
@@ -498,22 +512,22 @@ _aclrtDestroyNotify = _lib.aclrtDestroyNotify
 _aclrtDestroyStream = _lib.aclrtDestroyStream
 _aclrtDestroyStreamConfigHandle = _lib.aclrtDestroyStreamConfigHandle
 _aclrtDestroyStreamForce = _lib.aclrtDestroyStreamForce
-_aclrtDeviceCanAccessPeer = _lib.aclrtDeviceCanAccessPeer
+_aclrtDeviceCanAccessPeer = _lib._aclpack_aclrtDeviceCanAccessPeer
 _aclrtDeviceDisablePeerAccess = _lib.aclrtDeviceDisablePeerAccess
 _aclrtDeviceEnablePeerAccess = _lib.aclrtDeviceEnablePeerAccess
-_aclrtDeviceGetBareTgid = _lib.aclrtDeviceGetBareTgid
-_aclrtDeviceGetByPCIBusId = _lib.aclrtDeviceGetByPCIBusId
-_aclrtDeviceGetHostAtomicCapabilities = _lib.aclrtDeviceGetHostAtomicCapabilities
+_aclrtDeviceGetBareTgid = _lib._aclpack_aclrtDeviceGetBareTgid
+_aclrtDeviceGetByPCIBusId = _lib._aclpack_aclrtDeviceGetByPCIBusId
+_aclrtDeviceGetHostAtomicCapabilities = _lib._aclpack_aclrtDeviceGetHostAtomicCapabilities
 _aclrtDeviceGetLimit = _lib.aclrtDeviceGetLimit
-_aclrtDeviceGetP2PAtomicCapabilities = _lib.aclrtDeviceGetP2PAtomicCapabilities
+_aclrtDeviceGetP2PAtomicCapabilities = _lib._aclpack_aclrtDeviceGetP2PAtomicCapabilities
 _aclrtDeviceGetPCIBusId = _lib.aclrtDeviceGetPCIBusId
-_aclrtDeviceGetStreamPriorityRange = _lib.aclrtDeviceGetStreamPriorityRange
+_aclrtDeviceGetStreamPriorityRange = _lib._aclinto_aclrtDeviceGetStreamPriorityRange
 _aclrtDeviceGetUuid = _lib.aclrtDeviceGetUuid
 _aclrtDeviceL2CacheFlush = _lib.aclrtDeviceL2CacheFlush
-_aclrtDevicePeerAccessStatus = _lib.aclrtDevicePeerAccessStatus
+_aclrtDevicePeerAccessStatus = _lib._aclpack_aclrtDevicePeerAccessStatus
 _aclrtDeviceSetLimit = _lib.aclrtDeviceSetLimit
 _aclrtDeviceTaskAbort = _lib.aclrtDeviceTaskAbort
-_aclrtEventElapsedTime = _lib.aclrtEventElapsedTime
+_aclrtEventElapsedTime = _lib._aclinto_aclrtEventElapsedTime
 _aclrtEventGetTimestamp = _lib.aclrtEventGetTimestamp
 _aclrtExceptionInfoCallbackRegister = _lib.aclrtExceptionInfoCallbackRegister
 _aclrtExceptionInfoCallbackUnregister = _lib.aclrtExceptionInfoCallbackUnregister
@@ -523,88 +537,88 @@ _aclrtFreeHost = _lib.aclrtFreeHost
 _aclrtFreeHostWithDevSync = _lib.aclrtFreeHostWithDevSync
 _aclrtFreePhysical = _lib.aclrtFreePhysical
 _aclrtFreeWithDevSync = _lib.aclrtFreeWithDevSync
-_aclrtFunctionGetAvailDynUbufPerBlock = _lib.aclrtFunctionGetAvailDynUbufPerBlock
+_aclrtFunctionGetAvailDynUbufPerBlock = _lib._aclinto_aclrtFunctionGetAvailDynUbufPerBlock
 _aclrtFunctionGetBinary = _lib.aclrtFunctionGetBinary
 _aclrtFunctionGetParamCount = _lib.aclrtFunctionGetParamCount
-_aclrtFunctionGetParamInfo = _lib.aclrtFunctionGetParamInfo
+_aclrtFunctionGetParamInfo = _lib._aclinto_aclrtFunctionGetParamInfo
 _aclrtGetAllGroupInfo = _lib.aclrtGetAllGroupInfo
 _aclrtGetArgsFromExceptionInfo = _lib.aclrtGetArgsFromExceptionInfo
-_aclrtGetBufChainNum = _lib.aclrtGetBufChainNum
+_aclrtGetBufChainNum = _lib._aclpack_aclrtGetBufChainNum
 _aclrtGetBufData = _lib.aclrtGetBufData
 _aclrtGetBufDataLen = _lib.aclrtGetBufDataLen
-_aclrtGetBufFromChain = _lib.aclrtGetBufFromChain
+_aclrtGetBufFromChain = _lib._aclinto_aclrtGetBufFromChain
 _aclrtGetBufUserData = _lib.aclrtGetBufUserData
-_aclrtGetCurrentContext = _lib.aclrtGetCurrentContext
-_aclrtGetDevice = _lib.aclrtGetDevice
-_aclrtGetDeviceCapability = _lib.aclrtGetDeviceCapability
-_aclrtGetDeviceCount = _lib.aclrtGetDeviceCount
+_aclrtGetCurrentContext = _lib._aclinto_aclrtGetCurrentContext
+_aclrtGetDevice = _lib._aclpack_aclrtGetDevice
+_aclrtGetDeviceCapability = _lib._aclpack_aclrtGetDeviceCapability
+_aclrtGetDeviceCount = _lib._aclpack_aclrtGetDeviceCount
 _aclrtGetDeviceIdFromExceptionInfo = _lib.aclrtGetDeviceIdFromExceptionInfo
-_aclrtGetDeviceInfo = _lib.aclrtGetDeviceInfo
-_aclrtGetDeviceResLimit = _lib.aclrtGetDeviceResLimit
-_aclrtGetDeviceSatMode = _lib.aclrtGetDeviceSatMode
+_aclrtGetDeviceInfo = _lib._aclinto_aclrtGetDeviceInfo
+_aclrtGetDeviceResLimit = _lib._aclpack_aclrtGetDeviceResLimit
+_aclrtGetDeviceSatMode = _lib._aclpack_aclrtGetDeviceSatMode
 _aclrtGetDeviceUtilizationRate = _lib.aclrtGetDeviceUtilizationRate
-_aclrtGetDevicesTopo = _lib.aclrtGetDevicesTopo
+_aclrtGetDevicesTopo = _lib._aclinto_aclrtGetDevicesTopo
 _aclrtGetErrorCodeFromExceptionInfo = _lib.aclrtGetErrorCodeFromExceptionInfo
 _aclrtGetErrorVerbose = _lib.aclrtGetErrorVerbose
-_aclrtGetEventAvailNum = _lib.aclrtGetEventAvailNum
-_aclrtGetEventId = _lib.aclrtGetEventId
+_aclrtGetEventAvailNum = _lib._aclpack_aclrtGetEventAvailNum
+_aclrtGetEventId = _lib._aclpack_aclrtGetEventId
 _aclrtGetFloatOverflowStatus = _lib.aclrtGetFloatOverflowStatus
 _aclrtGetFuncBySymbol = _lib.aclrtGetFuncBySymbol
 _aclrtGetFuncHandleFromExceptionInfo = _lib.aclrtGetFuncHandleFromExceptionInfo
 _aclrtGetFunctionAddr = _lib.aclrtGetFunctionAddr
-_aclrtGetFunctionAttribute = _lib.aclrtGetFunctionAttribute
+_aclrtGetFunctionAttribute = _lib._aclinto_aclrtGetFunctionAttribute
 _aclrtGetFunctionName = _lib.aclrtGetFunctionName
 _aclrtGetFunctionSize = _lib.aclrtGetFunctionSize
-_aclrtGetGroupCount = _lib.aclrtGetGroupCount
-_aclrtGetGroupInfoDetail = _lib.aclrtGetGroupInfoDetail
-_aclrtGetHardwareSyncAddr = _lib.aclrtGetHardwareSyncAddr
+_aclrtGetGroupCount = _lib._aclpack_aclrtGetGroupCount
+_aclrtGetGroupInfoDetail = _lib._aclinto_aclrtGetGroupInfoDetail
+_aclrtGetHardwareSyncAddr = _lib._aclinto_aclrtGetHardwareSyncAddr
 _aclrtGetLastError = _lib.aclrtGetLastError
-_aclrtGetLogicDevIdByPhyDevId = _lib.aclrtGetLogicDevIdByPhyDevId
-_aclrtGetLogicDevIdByUserDevId = _lib.aclrtGetLogicDevIdByUserDevId
+_aclrtGetLogicDevIdByPhyDevId = _lib._aclpack_aclrtGetLogicDevIdByPhyDevId
+_aclrtGetLogicDevIdByUserDevId = _lib._aclpack_aclrtGetLogicDevIdByUserDevId
 _aclrtGetMemInfo = _lib.aclrtGetMemInfo
-_aclrtGetMemUceInfo = _lib.aclrtGetMemUceInfo
-_aclrtGetMemUsageInfo = _lib.aclrtGetMemUsageInfo
+_aclrtGetMemUceInfo = _lib._aclinto_aclrtGetMemUceInfo
+_aclrtGetMemUsageInfo = _lib._aclinto_aclrtGetMemUsageInfo
 _aclrtGetMemcpyDescSize = _lib.aclrtGetMemcpyDescSize
-_aclrtGetNotifyId = _lib.aclrtGetNotifyId
-_aclrtGetOpExecuteTimeout = _lib.aclrtGetOpExecuteTimeout
-_aclrtGetOpTimeOutInterval = _lib.aclrtGetOpTimeOutInterval
+_aclrtGetNotifyId = _lib._aclpack_aclrtGetNotifyId
+_aclrtGetOpExecuteTimeout = _lib._aclpack_aclrtGetOpExecuteTimeout
+_aclrtGetOpTimeOutInterval = _lib._aclinto_aclrtGetOpTimeOutInterval
 _aclrtGetOverflowStatus = _lib.aclrtGetOverflowStatus
-_aclrtGetPhyDevIdByLogicDevId = _lib.aclrtGetPhyDevIdByLogicDevId
-_aclrtGetPhyDevIdByUserDevId = _lib.aclrtGetPhyDevIdByUserDevId
+_aclrtGetPhyDevIdByLogicDevId = _lib._aclpack_aclrtGetPhyDevIdByLogicDevId
+_aclrtGetPhyDevIdByUserDevId = _lib._aclpack_aclrtGetPhyDevIdByUserDevId
 _aclrtGetPrimaryCtxState = _lib.aclrtGetPrimaryCtxState
-_aclrtGetResInCurrentThread = _lib.aclrtGetResInCurrentThread
-_aclrtGetRunMode = _lib.aclrtGetRunMode
-_aclrtGetStreamAvailableNum = _lib.aclrtGetStreamAvailableNum
+_aclrtGetResInCurrentThread = _lib._aclpack_aclrtGetResInCurrentThread
+_aclrtGetRunMode = _lib._aclpack_aclrtGetRunMode
+_aclrtGetStreamAvailableNum = _lib._aclpack_aclrtGetStreamAvailableNum
 _aclrtGetStreamIdFromExceptionInfo = _lib.aclrtGetStreamIdFromExceptionInfo
-_aclrtGetStreamOverflowSwitch = _lib.aclrtGetStreamOverflowSwitch
-_aclrtGetStreamResLimit = _lib.aclrtGetStreamResLimit
+_aclrtGetStreamOverflowSwitch = _lib._aclpack_aclrtGetStreamOverflowSwitch
+_aclrtGetStreamResLimit = _lib._aclpack_aclrtGetStreamResLimit
 _aclrtGetSymbolAddress = _lib.aclrtGetSymbolAddress
 _aclrtGetSymbolSize = _lib.aclrtGetSymbolSize
 _aclrtGetSysParamOpt = _lib.aclrtGetSysParamOpt
 _aclrtGetTaskIdFromExceptionInfo = _lib.aclrtGetTaskIdFromExceptionInfo
 _aclrtGetThreadIdFromExceptionInfo = _lib.aclrtGetThreadIdFromExceptionInfo
-_aclrtGetThreadLastTaskId = _lib.aclrtGetThreadLastTaskId
-_aclrtGetUserDevIdByLogicDevId = _lib.aclrtGetUserDevIdByLogicDevId
-_aclrtGetUserDevIdByPhyDevId = _lib.aclrtGetUserDevIdByPhyDevId
-_aclrtHostGetDevicePointer = _lib.aclrtHostGetDevicePointer
-_aclrtHostMemMapCapabilities = _lib.aclrtHostMemMapCapabilities
-_aclrtHostRegister = _lib.aclrtHostRegister
+_aclrtGetThreadLastTaskId = _lib._aclpack_aclrtGetThreadLastTaskId
+_aclrtGetUserDevIdByLogicDevId = _lib._aclpack_aclrtGetUserDevIdByLogicDevId
+_aclrtGetUserDevIdByPhyDevId = _lib._aclpack_aclrtGetUserDevIdByPhyDevId
+_aclrtHostGetDevicePointer = _lib._aclinto_aclrtHostGetDevicePointer
+_aclrtHostMemMapCapabilities = _lib._aclpack_aclrtHostMemMapCapabilities
+_aclrtHostRegister = _lib._aclinto_aclrtHostRegister
 _aclrtHostRegisterV2 = _lib.aclrtHostRegisterV2
 _aclrtHostUnregister = _lib.aclrtHostUnregister
 _aclrtIpcGetEventHandle = _lib.aclrtIpcGetEventHandle
 _aclrtIpcMemClose = _lib.aclrtIpcMemClose
 _aclrtIpcMemGetExportKey = _lib.aclrtIpcMemGetExportKey
-_aclrtIpcMemImportByKey = _lib.aclrtIpcMemImportByKey
+_aclrtIpcMemImportByKey = _lib._aclinto_aclrtIpcMemImportByKey
 _aclrtIpcMemImportPidInterServer = _lib.aclrtIpcMemImportPidInterServer
 _aclrtIpcMemSetAttr = _lib.aclrtIpcMemSetAttr
 _aclrtIpcMemSetImportPid = _lib.aclrtIpcMemSetImportPid
 _aclrtIpcOpenEventHandle = _lib.aclrtIpcOpenEventHandle
-_aclrtKernelArgsAppend = _lib.aclrtKernelArgsAppend
+_aclrtKernelArgsAppend = _lib._aclinto_aclrtKernelArgsAppend
 _aclrtKernelArgsAppendPlaceHolder = _lib.aclrtKernelArgsAppendPlaceHolder
 _aclrtKernelArgsFinalize = _lib.aclrtKernelArgsFinalize
 _aclrtKernelArgsGetHandleMemSize = _lib.aclrtKernelArgsGetHandleMemSize
-_aclrtKernelArgsGetMemSize = _lib.aclrtKernelArgsGetMemSize
-_aclrtKernelArgsGetPlaceHolderBuffer = _lib.aclrtKernelArgsGetPlaceHolderBuffer
+_aclrtKernelArgsGetMemSize = _lib._aclinto_aclrtKernelArgsGetMemSize
+_aclrtKernelArgsGetPlaceHolderBuffer = _lib._aclinto_aclrtKernelArgsGetPlaceHolderBuffer
 _aclrtKernelArgsInit = _lib.aclrtKernelArgsInit
 _aclrtKernelArgsInitByUserMem = _lib.aclrtKernelArgsInitByUserMem
 _aclrtKernelArgsParaUpdate = _lib.aclrtKernelArgsParaUpdate
@@ -615,26 +629,26 @@ _aclrtLaunchKernelWithArgsArray = _lib.aclrtLaunchKernelWithArgsArray
 _aclrtLaunchKernelWithHostArgs = _lib.aclrtLaunchKernelWithHostArgs
 _aclrtLaunchSIMTKernelWithArgsArray = _lib.aclrtLaunchSIMTKernelWithArgsArray
 _aclrtLaunchSIMTKernelWithHostArgs = _lib.aclrtLaunchSIMTKernelWithHostArgs
-_aclrtMalloc = _lib.aclrtMalloc
-_aclrtMallocAlign32 = _lib.aclrtMallocAlign32
-_aclrtMallocCached = _lib.aclrtMallocCached
+_aclrtMalloc = _lib._aclinto_aclrtMalloc
+_aclrtMallocAlign32 = _lib._aclinto_aclrtMallocAlign32
+_aclrtMallocCached = _lib._aclinto_aclrtMallocCached
 _aclrtMallocHost = _lib.aclrtMallocHost
 _aclrtMallocPhysical = _lib.aclrtMallocPhysical
 _aclrtMapMem = _lib.aclrtMapMem
-_aclrtMemAllocManaged = _lib.aclrtMemAllocManaged
-_aclrtMemExportToShareableHandle = _lib.aclrtMemExportToShareableHandle
+_aclrtMemAllocManaged = _lib._aclinto_aclrtMemAllocManaged
+_aclrtMemExportToShareableHandle = _lib._aclinto_aclrtMemExportToShareableHandle
 _aclrtMemExportToShareableHandleV2 = _lib.aclrtMemExportToShareableHandleV2
 _aclrtMemFlush = _lib.aclrtMemFlush
 _aclrtMemGetAccess = _lib.aclrtMemGetAccess
 _aclrtMemGetAddressRange = _lib.aclrtMemGetAddressRange
 _aclrtMemGetAllocationGranularity = _lib.aclrtMemGetAllocationGranularity
 _aclrtMemGetAllocationPropertiesFromHandle = _lib.aclrtMemGetAllocationPropertiesFromHandle
-_aclrtMemImportFromShareableHandle = _lib.aclrtMemImportFromShareableHandle
-_aclrtMemImportFromShareableHandleV2 = _lib.aclrtMemImportFromShareableHandleV2
+_aclrtMemImportFromShareableHandle = _lib._aclinto_aclrtMemImportFromShareableHandle
+_aclrtMemImportFromShareableHandleV2 = _lib._aclinto_aclrtMemImportFromShareableHandleV2
 _aclrtMemInvalidate = _lib.aclrtMemInvalidate
 _aclrtMemManagedAdvise = _lib.aclrtMemManagedAdvise
 _aclrtMemManagedGetAttr = _lib.aclrtMemManagedGetAttr
-_aclrtMemManagedGetAttrs = _lib.aclrtMemManagedGetAttrs
+_aclrtMemManagedGetAttrs = _lib._aclinto_aclrtMemManagedGetAttrs
 _aclrtMemManagedPrefetchAsync = _lib.aclrtMemManagedPrefetchAsync
 _aclrtMemManagedPrefetchBatchAsync = _lib.aclrtMemManagedPrefetchBatchAsync
 _aclrtMemMapNoAccess = _lib.aclrtMemMapNoAccess
@@ -645,7 +659,7 @@ _aclrtMemPoolCreate = _lib.aclrtMemPoolCreate
 _aclrtMemPoolDestroy = _lib.aclrtMemPoolDestroy
 _aclrtMemPoolFreeAsync = _lib.aclrtMemPoolFreeAsync
 _aclrtMemPoolGetAttr = _lib.aclrtMemPoolGetAttr
-_aclrtMemPoolMallocAsync = _lib.aclrtMemPoolMallocAsync
+_aclrtMemPoolMallocAsync = _lib._aclinto_aclrtMemPoolMallocAsync
 _aclrtMemPoolSetAttr = _lib.aclrtMemPoolSetAttr
 _aclrtMemPoolTrimTo = _lib.aclrtMemPoolTrimTo
 _aclrtMemRetainAllocationHandle = _lib.aclrtMemRetainAllocationHandle
@@ -660,8 +674,8 @@ _aclrtMemcpyAsync = _lib.aclrtMemcpyAsync
 _aclrtMemcpyAsyncWithCondition = _lib.aclrtMemcpyAsyncWithCondition
 _aclrtMemcpyAsyncWithDesc = _lib.aclrtMemcpyAsyncWithDesc
 _aclrtMemcpyAsyncWithOffset = _lib.aclrtMemcpyAsyncWithOffset
-_aclrtMemcpyBatch = _lib.aclrtMemcpyBatch
-_aclrtMemcpyBatchAsync = _lib.aclrtMemcpyBatchAsync
+_aclrtMemcpyBatch = _lib._aclinto_aclrtMemcpyBatch
+_aclrtMemcpyBatchAsync = _lib._aclinto_aclrtMemcpyBatchAsync
 _aclrtMemcpyBatchAsyncV2 = _lib.aclrtMemcpyBatchAsyncV2
 _aclrtMemcpyBatchV2 = _lib.aclrtMemcpyBatchV2
 _aclrtMemcpyFromSymbol = _lib.aclrtMemcpyFromSymbol
@@ -674,7 +688,7 @@ _aclrtMemsetD32 = _lib.aclrtMemsetD32
 _aclrtMemsetD32Async = _lib.aclrtMemsetD32Async
 _aclrtNotifyBatchReset = _lib.aclrtNotifyBatchReset
 _aclrtNotifyGetExportKey = _lib.aclrtNotifyGetExportKey
-_aclrtNotifyImportByKey = _lib.aclrtNotifyImportByKey
+_aclrtNotifyImportByKey = _lib._aclinto_aclrtNotifyImportByKey
 _aclrtNotifySetImportPid = _lib.aclrtNotifySetImportPid
 _aclrtNotifySetImportPidInterServer = _lib.aclrtNotifySetImportPidInterServer
 _aclrtNpuClearFloatOverFlowStatus = _lib.aclrtNpuClearFloatOverFlowStatus
@@ -685,10 +699,10 @@ _aclrtPointerGetAttributes = _lib.aclrtPointerGetAttributes
 _aclrtProcessHostFunc = _lib.aclrtProcessHostFunc
 _aclrtProcessReport = _lib.aclrtProcessReport
 _aclrtProfTrace = _lib.aclrtProfTrace
-_aclrtQueryDeviceStatus = _lib.aclrtQueryDeviceStatus
-_aclrtQueryEvent = _lib.aclrtQueryEvent
-_aclrtQueryEventStatus = _lib.aclrtQueryEventStatus
-_aclrtQueryEventWaitStatus = _lib.aclrtQueryEventWaitStatus
+_aclrtQueryDeviceStatus = _lib._aclpack_aclrtQueryDeviceStatus
+_aclrtQueryEvent = _lib._aclpack_aclrtQueryEvent
+_aclrtQueryEventStatus = _lib._aclpack_aclrtQueryEventStatus
+_aclrtQueryEventWaitStatus = _lib._aclpack_aclrtQueryEventWaitStatus
 _aclrtRandomNumAsync = _lib.aclrtRandomNumAsync
 _aclrtRecordEvent = _lib.aclrtRecordEvent
 _aclrtRecordEventWithFlag = _lib.aclrtRecordEventWithFlag
@@ -696,11 +710,11 @@ _aclrtRecordNotify = _lib.aclrtRecordNotify
 _aclrtReduceAsync = _lib.aclrtReduceAsync
 _aclrtRegDeviceStateCallback = _lib.aclrtRegDeviceStateCallback
 _aclrtRegStreamStateCallback = _lib.aclrtRegStreamStateCallback
-_aclrtRegisterCpuFunc = _lib.aclrtRegisterCpuFunc
+_aclrtRegisterCpuFunc = _lib._aclinto_aclrtRegisterCpuFunc
 _aclrtReleaseMemAddress = _lib.aclrtReleaseMemAddress
 _aclrtRepairError = _lib.aclrtRepairError
-_aclrtReserveMemAddress = _lib.aclrtReserveMemAddress
-_aclrtReserveMemAddressNoUCMemory = _lib.aclrtReserveMemAddressNoUCMemory
+_aclrtReserveMemAddress = _lib._aclinto_aclrtReserveMemAddress
+_aclrtReserveMemAddressNoUCMemory = _lib._aclinto_aclrtReserveMemAddressNoUCMemory
 _aclrtResetDevice = _lib.aclrtResetDevice
 _aclrtResetDeviceForce = _lib.aclrtResetDeviceForce
 _aclrtResetDeviceResLimit = _lib.aclrtResetDeviceResLimit
@@ -736,10 +750,10 @@ _aclrtSnapShotProcessLock = _lib.aclrtSnapShotProcessLock
 _aclrtSnapShotProcessRestore = _lib.aclrtSnapShotProcessRestore
 _aclrtSnapShotProcessUnlock = _lib.aclrtSnapShotProcessUnlock
 _aclrtStreamAbort = _lib.aclrtStreamAbort
-_aclrtStreamGetFlags = _lib.aclrtStreamGetFlags
-_aclrtStreamGetId = _lib.aclrtStreamGetId
-_aclrtStreamGetPriority = _lib.aclrtStreamGetPriority
-_aclrtStreamQuery = _lib.aclrtStreamQuery
+_aclrtStreamGetFlags = _lib._aclpack_aclrtStreamGetFlags
+_aclrtStreamGetId = _lib._aclpack_aclrtStreamGetId
+_aclrtStreamGetPriority = _lib._aclpack_aclrtStreamGetPriority
+_aclrtStreamQuery = _lib._aclpack_aclrtStreamQuery
 _aclrtStreamStop = _lib.aclrtStreamStop
 _aclrtStreamWaitEvent = _lib.aclrtStreamWaitEvent
 _aclrtStreamWaitEventWithFlag = _lib.aclrtStreamWaitEventWithFlag
@@ -818,32 +832,59 @@ def binary_get_dev_address(bin_handle):
     return _r.binAddr, _r.binSize, _r.ret
 
 
+_aclrtBinaryGetFunction_read = _Struct("@Ni").unpack_from
+
+
 def binary_get_function(bin_handle, kernel_name):
     try:
-        _r = _aclrtBinaryGetFunction(bin_handle, kernel_name.encode())
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtBinaryGetFunction(bin_handle, kernel_name.encode(), _o[0])
     except AttributeError:
         raise _not_str("acl.rt.binary_get_function", (("kernel_name", kernel_name, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.binary_get_function: {e}") from None
-    return _r.funcHandle, _r.ret
+    _v = _aclrtBinaryGetFunction_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtBinaryGetFunctionByEntry_read = _Struct("@Ni").unpack_from
 
 
 def binary_get_function_by_entry(bin_handle, func_entry):
     try:
-        _r = _aclrtBinaryGetFunctionByEntry(bin_handle, func_entry)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtBinaryGetFunctionByEntry(bin_handle, func_entry, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.binary_get_function_by_entry: {e}") from None
-    return _r.funcHandle, _r.ret
+    _v = _aclrtBinaryGetFunctionByEntry_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtBinaryGetGlobal_read = _Struct("@NNi").unpack_from
 
 
 def binary_get_global(bin_handle, name):
     try:
-        _r = _aclrtBinaryGetGlobal(bin_handle, _NULL if name is None else name.encode())
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtBinaryGetGlobal(bin_handle, _NULL if name is None else name.encode(), _o[0])
     except AttributeError:
         raise _not_str("acl.rt.binary_get_global", (("name", name, True),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.binary_get_global: {e}") from None
-    return _r.dptr, _r.size, _r.ret
+    _v = _aclrtBinaryGetGlobal_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def binary_load(binary):
@@ -880,7 +921,10 @@ def check_arch_compatibility(soc_version):
         raise _not_str("acl.rt.check_arch_compatibility", (("soc_version", soc_version, True),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.check_arch_compatibility: {e}") from None
-    return _r.canCompatible, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def check_mem_type(addr_list, size, mem_type, reserve):
@@ -888,7 +932,9 @@ def check_mem_type(addr_list, size, mem_type, reserve):
         _r = _aclrtCheckMemType(addr_list, size, mem_type, reserve)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.check_mem_type: {e}") from None
-    return _r.checkResult, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 cmo_async = _aclrtCmoAsync
@@ -900,12 +946,18 @@ cmo_async_with_barrier = _aclrtCmoAsyncWithBarrier
 cmo_async_with_desc = _aclrtCmoAsyncWithDesc
 
 
+_aclrtCmoGetDescSize_read = _Struct("@Ni").unpack_from
+
+
 def cmo_get_desc_size():
     try:
-        _r = _aclrtCmoGetDescSize()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.cmo_get_desc_size: {e}") from None
-    return _r.size, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtCmoGetDescSize(_o[0])
+    _v = _aclrtCmoGetDescSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 cmo_set_desc = _aclrtCmoSetDesc
@@ -930,7 +982,9 @@ def cnt_notify_get_id(cnt_notify):
         _r = _aclrtCntNotifyGetId(cnt_notify)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.cnt_notify_get_id: {e}") from None
-    return _r.notifyId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 cnt_notify_record = _aclrtCntNotifyRecord
@@ -961,12 +1015,18 @@ def create_context(device_id):
     return _r.context, _r.ret
 
 
+_aclrtCreateEvent_read = _Struct("@Ni").unpack_from
+
+
 def create_event():
     try:
-        _r = _aclrtCreateEvent()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.create_event: {e}") from None
-    return _r.event, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtCreateEvent(_o[0])
+    _v = _aclrtCreateEvent_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def create_event_ex_with_flag(flag):
@@ -988,20 +1048,35 @@ def create_event_with_flag(flag):
 create_group_info = _aclrtCreateGroupInfo
 
 
+_aclrtCreateLabel_read = _Struct("@Ni").unpack_from
+
+
 def create_label():
     try:
-        _r = _aclrtCreateLabel()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.create_label: {e}") from None
-    return _r.label, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtCreateLabel(_o[0])
+    _v = _aclrtCreateLabel_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtCreateLabelList_read = _Struct("@Ni").unpack_from
 
 
 def create_label_list(labels, num):
     try:
-        _r = _aclrtCreateLabelList(labels, num)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCreateLabelList(labels, num, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.create_label_list: {e}") from None
-    return _r.labelList, _r.ret
+    _v = _aclrtCreateLabelList_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def create_notify(flag):
@@ -1012,12 +1087,18 @@ def create_notify(flag):
     return _r.notify, _r.ret
 
 
+_aclrtCreateStream_read = _Struct("@Ni").unpack_from
+
+
 def create_stream():
     try:
-        _r = _aclrtCreateStream()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.create_stream: {e}") from None
-    return _r.stream, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtCreateStream(_o[0])
+    _v = _aclrtCreateStream_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 create_stream_config_handle = _aclrtCreateStreamConfigHandle
@@ -1031,28 +1112,49 @@ def create_stream_v2(handle):
     return _r.stream, _r.ret
 
 
+_aclrtCreateStreamWithConfig_read = _Struct("@Ni").unpack_from
+
+
 def create_stream_with_config(priority, flag):
     try:
-        _r = _aclrtCreateStreamWithConfig(priority, flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCreateStreamWithConfig(priority, flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.create_stream_with_config: {e}") from None
-    return _r.stream, _r.ret
+    _v = _aclrtCreateStreamWithConfig_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtCtxGetCurrentDefaultStream_read = _Struct("@Ni").unpack_from
 
 
 def ctx_get_current_default_stream():
     try:
-        _r = _aclrtCtxGetCurrentDefaultStream()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.ctx_get_current_default_stream: {e}") from None
-    return _r.stream, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtCtxGetCurrentDefaultStream(_o[0])
+    _v = _aclrtCtxGetCurrentDefaultStream_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtCtxGetFloatOverflowAddr_read = _Struct("@Ni").unpack_from
 
 
 def ctx_get_float_overflow_addr():
     try:
-        _r = _aclrtCtxGetFloatOverflowAddr()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.ctx_get_float_overflow_addr: {e}") from None
-    return _r.overflowAddr, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtCtxGetFloatOverflowAddr(_o[0])
+    _v = _aclrtCtxGetFloatOverflowAddr_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def ctx_get_sys_param_opt(opt):
@@ -1101,7 +1203,10 @@ def device_can_access_peer(device_id, peer_device_id):
         _r = _aclrtDeviceCanAccessPeer(device_id, peer_device_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.device_can_access_peer: {e}") from None
-    return _r.canAccessPeer, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 device_disable_peer_access = _aclrtDeviceDisablePeerAccess
@@ -1111,11 +1216,11 @@ device_enable_peer_access = _aclrtDeviceEnablePeerAccess
 
 
 def device_get_bare_tgid():
-    try:
-        _r = _aclrtDeviceGetBareTgid()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.device_get_bare_tgid: {e}") from None
-    return _r.pid, _r.ret
+    _r = _aclrtDeviceGetBareTgid()
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def device_get_by_pci_bus_id(pci_bus_id):
@@ -1125,7 +1230,10 @@ def device_get_by_pci_bus_id(pci_bus_id):
         raise _not_str("acl.rt.device_get_by_pci_bus_id", (("pci_bus_id", pci_bus_id, True),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.device_get_by_pci_bus_id: {e}") from None
-    return _r.deviceId, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def device_get_host_atomic_capabilities(operations, count, device_id):
@@ -1133,7 +1241,9 @@ def device_get_host_atomic_capabilities(operations, count, device_id):
         _r = _aclrtDeviceGetHostAtomicCapabilities(operations, count, device_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.device_get_host_atomic_capabilities: {e}") from None
-    return _r.capabilities, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def device_get_limit(limit):
@@ -1149,18 +1259,26 @@ def device_get_p2_p_atomic_capabilities(operations, count, src_device_id, dst_de
         _r = _aclrtDeviceGetP2PAtomicCapabilities(operations, count, src_device_id, dst_device_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.device_get_p2_p_atomic_capabilities: {e}") from None
-    return _r.capabilities, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 device_get_pci_bus_id = _aclrtDeviceGetPCIBusId
 
 
+_aclrtDeviceGetStreamPriorityRange_read = _Struct("@iii").unpack_from
+
+
 def device_get_stream_priority_range():
     try:
-        _r = _aclrtDeviceGetStreamPriorityRange()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.device_get_stream_priority_range: {e}") from None
-    return _r.leastPriority, _r.greatestPriority, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtDeviceGetStreamPriorityRange(_o[0])
+    _v = _aclrtDeviceGetStreamPriorityRange_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def device_get_uuid(device_id):
@@ -1179,7 +1297,10 @@ def device_peer_access_status(device_id, peer_device_id):
         _r = _aclrtDevicePeerAccessStatus(device_id, peer_device_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.device_peer_access_status: {e}") from None
-    return _r.status, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 device_set_limit = _aclrtDeviceSetLimit
@@ -1188,12 +1309,21 @@ device_set_limit = _aclrtDeviceSetLimit
 device_task_abort = _aclrtDeviceTaskAbort
 
 
+_aclrtEventElapsedTime_read = _Struct("@fi").unpack_from
+
+
 def event_elapsed_time(start_event, end_event):
     try:
-        _r = _aclrtEventElapsedTime(start_event, end_event)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtEventElapsedTime(start_event, end_event, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.event_elapsed_time: {e}") from None
-    return _r.ms, _r.ret
+    _v = _aclrtEventElapsedTime_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def event_get_timestamp(event):
@@ -1228,12 +1358,21 @@ free_physical = _aclrtFreePhysical
 free_with_dev_sync = _aclrtFreeWithDevSync
 
 
+_aclrtFunctionGetAvailDynUbufPerBlock_read = _Struct("@Ni").unpack_from
+
+
 def function_get_avail_dyn_ubuf_per_block(func, flags):
     try:
-        _r = _aclrtFunctionGetAvailDynUbufPerBlock(func, flags)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtFunctionGetAvailDynUbufPerBlock(func, flags, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.function_get_avail_dyn_ubuf_per_block: {e}") from None
-    return _r.dynamicUbufSize, _r.ret
+    _v = _aclrtFunctionGetAvailDynUbufPerBlock_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def function_get_binary(func_handle):
@@ -1252,12 +1391,21 @@ def function_get_param_count(func):
     return _r.paramCount, _r.ret
 
 
+_aclrtFunctionGetParamInfo_read = _Struct("@NNi").unpack_from
+
+
 def function_get_param_info(func, param_index):
     try:
-        _r = _aclrtFunctionGetParamInfo(func, param_index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtFunctionGetParamInfo(func, param_index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.function_get_param_info: {e}") from None
-    return _r.paramOffset, _r.paramSize, _r.ret
+    _v = _aclrtFunctionGetParamInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_all_group_info = _aclrtGetAllGroupInfo
@@ -1276,7 +1424,9 @@ def get_buf_chain_num(head_buf):
         _r = _aclrtGetBufChainNum(head_buf)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_buf_chain_num: {e}") from None
-    return _r.num, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_buf_data(buf):
@@ -1295,31 +1445,46 @@ def get_buf_data_len(buf):
     return _r.len, _r.ret
 
 
+_aclrtGetBufFromChain_read = _Struct("@Ni").unpack_from
+
+
 def get_buf_from_chain(head_buf, index):
     try:
-        _r = _aclrtGetBufFromChain(head_buf, index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetBufFromChain(head_buf, index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_buf_from_chain: {e}") from None
-    return _r.buf, _r.ret
+    _v = _aclrtGetBufFromChain_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_buf_user_data = _aclrtGetBufUserData
 
 
+_aclrtGetCurrentContext_read = _Struct("@Ni").unpack_from
+
+
 def get_context():
     try:
-        _r = _aclrtGetCurrentContext()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_context: {e}") from None
-    return _r.context, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtGetCurrentContext(_o[0])
+    _v = _aclrtGetCurrentContext_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_device():
-    try:
-        _r = _aclrtGetDevice()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_device: {e}") from None
-    return _r.deviceId, _r.ret
+    _r = _aclrtGetDevice()
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_device_capability(device_id, dev_feature_type):
@@ -1327,26 +1492,37 @@ def get_device_capability(device_id, dev_feature_type):
         _r = _aclrtGetDeviceCapability(device_id, dev_feature_type)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_device_capability: {e}") from None
-    return _r.value, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_device_count():
-    try:
-        _r = _aclrtGetDeviceCount()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_device_count: {e}") from None
-    return _r.count, _r.ret
+    _r = _aclrtGetDeviceCount()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 get_device_id_from_exception_info = _aclrtGetDeviceIdFromExceptionInfo
 
 
+_aclrtGetDeviceInfo_read = _Struct("@qi").unpack_from
+
+
 def get_device_info(device_id, attr):
     try:
-        _r = _aclrtGetDeviceInfo(device_id, attr)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetDeviceInfo(device_id, attr, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_device_info: {e}") from None
-    return _r.value, _r.ret
+    _v = _aclrtGetDeviceInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_device_res_limit(device_id, type):
@@ -1354,15 +1530,16 @@ def get_device_res_limit(device_id, type):
         _r = _aclrtGetDeviceResLimit(device_id, type)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_device_res_limit: {e}") from None
-    return _r.value, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_device_sat_mode():
-    try:
-        _r = _aclrtGetDeviceSatMode()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_device_sat_mode: {e}") from None
-    return _r.mode, _r.ret
+    _r = _aclrtGetDeviceSatMode()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_device_utilization_rate(device_id):
@@ -1373,12 +1550,21 @@ def get_device_utilization_rate(device_id):
     return _structs.aclrtUtilizationInfo__snake(_r.utilizationInfo), _r.ret
 
 
+_aclrtGetDevicesTopo_read = _Struct("@Qi").unpack_from
+
+
 def get_devices_topo(device_id, other_device_id):
     try:
-        _r = _aclrtGetDevicesTopo(device_id, other_device_id)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetDevicesTopo(device_id, other_device_id, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_devices_topo: {e}") from None
-    return _r.value, _r.ret
+    _v = _aclrtGetDevicesTopo_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_error_code_from_exception_info = _aclrtGetErrorCodeFromExceptionInfo
@@ -1393,11 +1579,10 @@ def get_error_verbose(device_id):
 
 
 def get_event_avail_num():
-    try:
-        _r = _aclrtGetEventAvailNum()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_event_avail_num: {e}") from None
-    return _r.eventCount, _r.ret
+    _r = _aclrtGetEventAvailNum()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_event_id(event):
@@ -1405,7 +1590,9 @@ def get_event_id(event):
         _r = _aclrtGetEventId(event)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_event_id: {e}") from None
-    return _r.eventId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 get_float_overflow_status = _aclrtGetFloatOverflowStatus
@@ -1435,12 +1622,21 @@ def get_function_addr(func_handle):
     return _r.aicAddr, _r.aivAddr, _r.ret
 
 
+_aclrtGetFunctionAttribute_read = _Struct("@qi").unpack_from
+
+
 def get_function_attribute(func_handle, attr_type):
     try:
-        _r = _aclrtGetFunctionAttribute(func_handle, attr_type)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetFunctionAttribute(func_handle, attr_type, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_function_attribute: {e}") from None
-    return _r.attrValue, _r.ret
+    _v = _aclrtGetFunctionAttribute_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_function_name(func_handle, max_len):
@@ -1463,27 +1659,41 @@ def get_function_size(func_handle):
 
 
 def get_group_count():
-    try:
-        _r = _aclrtGetGroupCount()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_group_count: {e}") from None
-    return _r.count, _r.ret
+    _r = _aclrtGetGroupCount()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
+
+
+_aclrtGetGroupInfoDetail_read = _Struct("@Ni").unpack_from
 
 
 def get_group_info_detail(group_info, group_index, attr, attr_value, value_len):
     try:
-        _r = _aclrtGetGroupInfoDetail(group_info, group_index, attr, attr_value, value_len)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetGroupInfoDetail(group_info, group_index, attr, attr_value, value_len, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_group_info_detail: {e}") from None
-    return _r.paramRetSize, _r.ret
+    _v = _aclrtGetGroupInfoDetail_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtGetHardwareSyncAddr_read = _Struct("@Ni").unpack_from
 
 
 def get_hardware_sync_addr():
     try:
-        _r = _aclrtGetHardwareSyncAddr()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_hardware_sync_addr: {e}") from None
-    return _r.addr, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtGetHardwareSyncAddr(_o[0])
+    _v = _aclrtGetHardwareSyncAddr_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_last_error = _aclrtGetLastError
@@ -1494,7 +1704,10 @@ def get_logic_dev_id_by_phy_dev_id(phy_dev_id):
         _r = _aclrtGetLogicDevIdByPhyDevId(phy_dev_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_logic_dev_id_by_phy_dev_id: {e}") from None
-    return _r.logicDevId, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_logic_dev_id_by_user_dev_id(user_devid):
@@ -1502,7 +1715,10 @@ def get_logic_dev_id_by_user_dev_id(user_devid):
         _r = _aclrtGetLogicDevIdByUserDevId(user_devid)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_logic_dev_id_by_user_dev_id: {e}") from None
-    return _r.logicDevId, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_mem_info(attr):
@@ -1513,20 +1729,38 @@ def get_mem_info(attr):
     return _r.free, _r.total, _r.ret
 
 
+_aclrtGetMemUceInfo_read = _Struct("@Ni").unpack_from
+
+
 def get_mem_uce_info(device_id, mem_uce_info_array, array_size):
     try:
-        _r = _aclrtGetMemUceInfo(device_id, mem_uce_info_array, array_size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetMemUceInfo(device_id, mem_uce_info_array, array_size, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_mem_uce_info: {e}") from None
-    return _r.retSize, _r.ret
+    _v = _aclrtGetMemUceInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtGetMemUsageInfo_read = _Struct("@Ni").unpack_from
 
 
 def get_mem_usage_info(device_id, mem_usage_info, input_num, output_num):
     try:
-        _r = _aclrtGetMemUsageInfo(device_id, mem_usage_info, input_num, output_num)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetMemUsageInfo(device_id, mem_usage_info, input_num, output_num, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_mem_usage_info: {e}") from None
-    return _r.outputNum, _r.ret
+    _v = _aclrtGetMemUsageInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_memcpy_desc_size(kind):
@@ -1542,23 +1776,30 @@ def get_notify_id(notify):
         _r = _aclrtGetNotifyId(notify)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_notify_id: {e}") from None
-    return _r.notifyId, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_op_execute_timeout():
-    try:
-        _r = _aclrtGetOpExecuteTimeout()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_op_execute_timeout: {e}") from None
-    return _r.timeoutMs, _r.ret
+    _r = _aclrtGetOpExecuteTimeout()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
+
+
+_aclrtGetOpTimeOutInterval_read = _Struct("@Qi").unpack_from
 
 
 def get_op_timeout_interval():
     try:
-        _r = _aclrtGetOpTimeOutInterval()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_op_timeout_interval: {e}") from None
-    return _r.interval, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtGetOpTimeOutInterval(_o[0])
+    _v = _aclrtGetOpTimeOutInterval_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_overflow_status = _aclrtGetOverflowStatus
@@ -1569,7 +1810,10 @@ def get_phy_dev_id_by_logic_dev_id(logic_dev_id):
         _r = _aclrtGetPhyDevIdByLogicDevId(logic_dev_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_phy_dev_id_by_logic_dev_id: {e}") from None
-    return _r.phyDevId, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_phy_dev_id_by_user_dev_id(user_dev_id):
@@ -1577,7 +1821,10 @@ def get_phy_dev_id_by_user_dev_id(user_dev_id):
         _r = _aclrtGetPhyDevIdByUserDevId(user_dev_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_phy_dev_id_by_user_dev_id: {e}") from None
-    return _r.phyDevId, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_primary_ctx_state(device_id):
@@ -1593,23 +1840,23 @@ def get_res_in_current_thread(type):
         _r = _aclrtGetResInCurrentThread(type)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_res_in_current_thread: {e}") from None
-    return _r.value, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_run_mode():
-    try:
-        _r = _aclrtGetRunMode()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_run_mode: {e}") from None
-    return _r.runMode, _r.ret
+    _r = _aclrtGetRunMode()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_stream_available_num():
-    try:
-        _r = _aclrtGetStreamAvailableNum()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_stream_available_num: {e}") from None
-    return _r.streamCount, _r.ret
+    _r = _aclrtGetStreamAvailableNum()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 get_stream_id_from_exception_info = _aclrtGetStreamIdFromExceptionInfo
@@ -1620,7 +1867,9 @@ def get_stream_overflow_switch(stream):
         _r = _aclrtGetStreamOverflowSwitch(stream)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_stream_overflow_switch: {e}") from None
-    return _r.flag, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_stream_res_limit(stream, type):
@@ -1628,7 +1877,9 @@ def get_stream_res_limit(stream, type):
         _r = _aclrtGetStreamResLimit(stream, type)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_stream_res_limit: {e}") from None
-    return _r.value, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_symbol_address(symbol):
@@ -1662,11 +1913,10 @@ get_thread_id_from_exception_info = _aclrtGetThreadIdFromExceptionInfo
 
 
 def get_thread_last_task_id():
-    try:
-        _r = _aclrtGetThreadLastTaskId()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_thread_last_task_id: {e}") from None
-    return _r.taskId, _r.ret
+    _r = _aclrtGetThreadLastTaskId()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_user_dev_id_by_logic_dev_id(logic_dev_id):
@@ -1674,7 +1924,10 @@ def get_user_dev_id_by_logic_dev_id(logic_dev_id):
         _r = _aclrtGetUserDevIdByLogicDevId(logic_dev_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_user_dev_id_by_logic_dev_id: {e}") from None
-    return _r.userDevid, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_user_dev_id_by_phy_dev_id(phy_dev_id):
@@ -1682,15 +1935,27 @@ def get_user_dev_id_by_phy_dev_id(phy_dev_id):
         _r = _aclrtGetUserDevIdByPhyDevId(phy_dev_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.get_user_dev_id_by_phy_dev_id: {e}") from None
-    return _r.userDevId, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
+
+
+_aclrtHostGetDevicePointer_read = _Struct("@Ni").unpack_from
 
 
 def host_get_device_pointer(p_host, flag):
     try:
-        _r = _aclrtHostGetDevicePointer(p_host, flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtHostGetDevicePointer(p_host, flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.host_get_device_pointer: {e}") from None
-    return _r.pDevice, _r.ret
+    _v = _aclrtHostGetDevicePointer_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def host_mem_map_capabilities(device_id, hac_type):
@@ -1698,15 +1963,26 @@ def host_mem_map_capabilities(device_id, hac_type):
         _r = _aclrtHostMemMapCapabilities(device_id, hac_type)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.host_mem_map_capabilities: {e}") from None
-    return _r.capabilities, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
+
+
+_aclrtHostRegister_read = _Struct("@Ni").unpack_from
 
 
 def host_register(ptr, size, type):
     try:
-        _r = _aclrtHostRegister(ptr, size, type)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtHostRegister(ptr, size, type, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.host_register: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _aclrtHostRegister_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 host_register_v2 = _aclrtHostRegisterV2
@@ -1744,14 +2020,23 @@ def ipc_mem_get_export_key(dev_ptr, size, len, flags):
     return _string(_c_key).decode("utf-8", "replace"), _r
 
 
+_aclrtIpcMemImportByKey_read = _Struct("@Ni").unpack_from
+
+
 def ipc_mem_import_by_key(key, flags):
     try:
-        _r = _aclrtIpcMemImportByKey(key.encode(), flags)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtIpcMemImportByKey(key.encode(), flags, _o[0])
     except AttributeError:
         raise _not_str("acl.rt.ipc_mem_import_by_key", (("key", key, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.ipc_mem_import_by_key: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _aclrtIpcMemImportByKey_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def ipc_mem_import_pid_inter_server(key, server_pids, num):
@@ -1795,12 +2080,21 @@ def ipc_open_event_handle(handle):
     return _r.event, _r.ret
 
 
+_aclrtKernelArgsAppend_read = _Struct("@Ni").unpack_from
+
+
 def kernel_args_append(args_handle, param, param_size):
     try:
-        _r = _aclrtKernelArgsAppend(args_handle, param, param_size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtKernelArgsAppend(args_handle, param, param_size, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.kernel_args_append: {e}") from None
-    return _r.paramHandle, _r.ret
+    _v = _aclrtKernelArgsAppend_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def kernel_args_append_place_holder(args_handle):
@@ -1822,20 +2116,38 @@ def kernel_args_get_handle_mem_size(func_handle):
     return _r.memSize, _r.ret
 
 
+_aclrtKernelArgsGetMemSize_read = _Struct("@Ni").unpack_from
+
+
 def kernel_args_get_mem_size(func_handle, user_args_size):
     try:
-        _r = _aclrtKernelArgsGetMemSize(func_handle, user_args_size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtKernelArgsGetMemSize(func_handle, user_args_size, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.kernel_args_get_mem_size: {e}") from None
-    return _r.actualArgsSize, _r.ret
+    _v = _aclrtKernelArgsGetMemSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtKernelArgsGetPlaceHolderBuffer_read = _Struct("@Ni").unpack_from
 
 
 def kernel_args_get_place_holder_buffer(args_handle, param_handle, data_size):
     try:
-        _r = _aclrtKernelArgsGetPlaceHolderBuffer(args_handle, param_handle, data_size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtKernelArgsGetPlaceHolderBuffer(args_handle, param_handle, data_size, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.kernel_args_get_place_holder_buffer: {e}") from None
-    return _r.bufferAddr, _r.ret
+    _v = _aclrtKernelArgsGetPlaceHolderBuffer_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def kernel_args_init(func_handle):
@@ -1873,28 +2185,55 @@ launch_simt_kernel_with_args_array = _aclrtLaunchSIMTKernelWithArgsArray
 launch_simt_kernel_with_host_args = _aclrtLaunchSIMTKernelWithHostArgs
 
 
+_aclrtMalloc_read = _Struct("@Ni").unpack_from
+
+
 def malloc(size, policy):
     try:
-        _r = _aclrtMalloc(size, policy)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMalloc(size, policy, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.malloc: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _aclrtMalloc_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtMallocAlign32_read = _Struct("@Ni").unpack_from
 
 
 def malloc_align32(size, policy):
     try:
-        _r = _aclrtMallocAlign32(size, policy)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMallocAlign32(size, policy, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.malloc_align32: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _aclrtMallocAlign32_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtMallocCached_read = _Struct("@Ni").unpack_from
 
 
 def malloc_cached(size, policy):
     try:
-        _r = _aclrtMallocCached(size, policy)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMallocCached(size, policy, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.malloc_cached: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _aclrtMallocCached_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def malloc_host(size):
@@ -1920,20 +2259,38 @@ def malloc_physical(size, prop, flags):
 map_mem = _aclrtMapMem
 
 
+_aclrtMemAllocManaged_read = _Struct("@Ni").unpack_from
+
+
 def mem_alloc_managed(size, flag):
     try:
-        _r = _aclrtMemAllocManaged(size, flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemAllocManaged(size, flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.mem_alloc_managed: {e}") from None
-    return _r.ptr, _r.ret
+    _v = _aclrtMemAllocManaged_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtMemExportToShareableHandle_read = _Struct("@Qi").unpack_from
 
 
 def mem_export_to_shareable_handle(handle, handle_type, flags):
     try:
-        _r = _aclrtMemExportToShareableHandle(handle, handle_type, flags)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemExportToShareableHandle(handle, handle_type, flags, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.mem_export_to_shareable_handle: {e}") from None
-    return _r.shareableHandle, _r.ret
+    _v = _aclrtMemExportToShareableHandle_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 mem_export_to_shareable_handle_v2 = _aclrtMemExportToShareableHandleV2
@@ -1973,20 +2330,38 @@ def mem_get_allocation_properties_from_handle(handle):
     return _structs.aclrtPhysicalMemProp(_r.prop), _r.ret
 
 
+_aclrtMemImportFromShareableHandle_read = _Struct("@Ni").unpack_from
+
+
 def mem_import_from_shareable_handle(shareable_handle, device_id):
     try:
-        _r = _aclrtMemImportFromShareableHandle(shareable_handle, device_id)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemImportFromShareableHandle(shareable_handle, device_id, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.mem_import_from_shareable_handle: {e}") from None
-    return _r.handle, _r.ret
+    _v = _aclrtMemImportFromShareableHandle_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtMemImportFromShareableHandleV2_read = _Struct("@Ni").unpack_from
 
 
 def mem_import_from_shareable_handle_v2(shareable_handle, share_type, flags):
     try:
-        _r = _aclrtMemImportFromShareableHandleV2(shareable_handle, share_type, flags)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemImportFromShareableHandleV2(shareable_handle, share_type, flags, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.mem_import_from_shareable_handle_v2: {e}") from None
-    return _r.handle, _r.ret
+    _v = _aclrtMemImportFromShareableHandleV2_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 mem_invalidate = _aclrtMemInvalidate
@@ -1998,12 +2373,21 @@ mem_managed_advise = _aclrtMemManagedAdvise
 mem_managed_get_attr = _aclrtMemManagedGetAttr
 
 
+_aclrtMemManagedGetAttrs_read = _Struct("@Ni").unpack_from
+
+
 def mem_managed_get_attrs(attributes, num_attributes, ptr, size, data_sizes):
     try:
-        _r = _aclrtMemManagedGetAttrs(attributes, num_attributes, ptr, size, data_sizes)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemManagedGetAttrs(attributes, num_attributes, ptr, size, data_sizes, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.mem_managed_get_attrs: {e}") from None
-    return _r.data, _r.ret
+    _v = _aclrtMemManagedGetAttrs_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 mem_managed_prefetch_async = _aclrtMemManagedPrefetchAsync
@@ -2041,12 +2425,21 @@ mem_pool_free_async = _aclrtMemPoolFreeAsync
 mem_pool_get_attr = _aclrtMemPoolGetAttr
 
 
+_aclrtMemPoolMallocAsync_read = _Struct("@Ni").unpack_from
+
+
 def mem_pool_malloc_async(size, mem_pool, stream):
     try:
-        _r = _aclrtMemPoolMallocAsync(size, mem_pool, stream)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemPoolMallocAsync(size, mem_pool, stream, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.mem_pool_malloc_async: {e}") from None
-    return _r.ptr, _r.ret
+    _v = _aclrtMemPoolMallocAsync_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 mem_pool_set_attr = _aclrtMemPoolSetAttr
@@ -2104,20 +2497,38 @@ memcpy_async_with_desc = _aclrtMemcpyAsyncWithDesc
 memcpy_async_with_offset = _aclrtMemcpyAsyncWithOffset
 
 
+_aclrtMemcpyBatch_read = _Struct("@Ni").unpack_from
+
+
 def memcpy_batch(dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs):
     try:
-        _r = _aclrtMemcpyBatch(dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemcpyBatch(dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.memcpy_batch: {e}") from None
-    return _r.failIndex, _r.ret
+    _v = _aclrtMemcpyBatch_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtMemcpyBatchAsync_read = _Struct("@Ni").unpack_from
 
 
 def memcpy_batch_async(dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs, stream):
     try:
-        _r = _aclrtMemcpyBatchAsync(dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs, stream)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemcpyBatchAsync(dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs, stream, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.memcpy_batch_async: {e}") from None
-    return _r.failIndex, _r.ret
+    _v = _aclrtMemcpyBatchAsync_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 memcpy_batch_async_v2 = _aclrtMemcpyBatchAsyncV2
@@ -2172,14 +2583,23 @@ def notify_get_export_key(notify, len, flags):
     return _string(_c_key).decode("utf-8", "replace"), _r
 
 
+_aclrtNotifyImportByKey_read = _Struct("@Ni").unpack_from
+
+
 def notify_import_by_key(key, flags):
     try:
-        _r = _aclrtNotifyImportByKey(key.encode(), flags)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtNotifyImportByKey(key.encode(), flags, _o[0])
     except AttributeError:
         raise _not_str("acl.rt.notify_import_by_key", (("key", key, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.notify_import_by_key: {e}") from None
-    return _r.notify, _r.ret
+    _v = _aclrtNotifyImportByKey_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def notify_set_import_pid(notify, pid):
@@ -2230,7 +2650,9 @@ def query_device_status(device_id):
         _r = _aclrtQueryDeviceStatus(device_id)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.query_device_status: {e}") from None
-    return _r.deviceStatus, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def query_event(event):
@@ -2238,7 +2660,9 @@ def query_event(event):
         _r = _aclrtQueryEvent(event)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.query_event: {e}") from None
-    return _r.status, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def query_event_status(event):
@@ -2246,7 +2670,9 @@ def query_event_status(event):
         _r = _aclrtQueryEventStatus(event)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.query_event_status: {e}") from None
-    return _r.status, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def query_event_wait_status(event):
@@ -2254,7 +2680,9 @@ def query_event_wait_status(event):
         _r = _aclrtQueryEventWaitStatus(event)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.query_event_wait_status: {e}") from None
-    return _r.status, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 random_num_async = _aclrtRandomNumAsync
@@ -2292,14 +2720,23 @@ def reg_stream_state_callback(reg_name, callback, args):
     return _r
 
 
+_aclrtRegisterCpuFunc_read = _Struct("@Ni").unpack_from
+
+
 def register_cpu_func(handle, func_name, kernel_name):
     try:
-        _r = _aclrtRegisterCpuFunc(handle, func_name.encode(), kernel_name.encode())
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtRegisterCpuFunc(handle, func_name.encode(), kernel_name.encode(), _o[0])
     except AttributeError:
         raise _not_str("acl.rt.register_cpu_func", (("func_name", func_name, False), ("kernel_name", kernel_name, False),)) from None
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.register_cpu_func: {e}") from None
-    return _r.funcHandle, _r.ret
+    _v = _aclrtRegisterCpuFunc_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 release_mem_address = _aclrtReleaseMemAddress
@@ -2308,20 +2745,38 @@ release_mem_address = _aclrtReleaseMemAddress
 repair_error = _aclrtRepairError
 
 
+_aclrtReserveMemAddress_read = _Struct("@Ni").unpack_from
+
+
 def reserve_mem_address(size, alignment, expect_ptr, flags):
     try:
-        _r = _aclrtReserveMemAddress(size, alignment, expect_ptr, flags)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtReserveMemAddress(size, alignment, expect_ptr, flags, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.reserve_mem_address: {e}") from None
-    return _r.virPtr, _r.ret
+    _v = _aclrtReserveMemAddress_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtReserveMemAddressNoUCMemory_read = _Struct("@Ni").unpack_from
 
 
 def reserve_mem_address_no_uc_memory(size, alignment, expect_ptr, flags):
     try:
-        _r = _aclrtReserveMemAddressNoUCMemory(size, alignment, expect_ptr, flags)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtReserveMemAddressNoUCMemory(size, alignment, expect_ptr, flags, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.reserve_mem_address_no_uc_memory: {e}") from None
-    return _r.virPtr, _r.ret
+    _v = _aclrtReserveMemAddressNoUCMemory_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 reset_device = _aclrtResetDevice
@@ -2465,7 +2920,9 @@ def stream_get_flags(stream):
         _r = _aclrtStreamGetFlags(stream)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.stream_get_flags: {e}") from None
-    return _r.flags, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def stream_get_id(stream):
@@ -2473,7 +2930,10 @@ def stream_get_id(stream):
         _r = _aclrtStreamGetId(stream)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.stream_get_id: {e}") from None
-    return _r.streamId, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def stream_get_priority(stream):
@@ -2481,7 +2941,9 @@ def stream_get_priority(stream):
         _r = _aclrtStreamGetPriority(stream)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.stream_get_priority: {e}") from None
-    return _r.priority, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def stream_query(stream):
@@ -2489,7 +2951,9 @@ def stream_query(stream):
         _r = _aclrtStreamQuery(stream)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.stream_query: {e}") from None
-    return _r.status, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 stream_stop = _aclrtStreamStop

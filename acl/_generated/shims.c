@@ -11010,6 +11010,15 @@ const char *_aclffi_name(int i)
     return (i >= 0 && i < 1301) ? _aclffi_names[i] : NULL;
 }
 
+/* A return value in the high half, an out's 32 bits in the low half (aclgen/outforms.py). */
+static int64_t _aclffi_pack(int32_t ret, uint32_t value)
+{
+    uint64_t bits = ((uint64_t)(uint32_t)ret << 32) | value;
+    int64_t packed;
+    memcpy(&packed, &bits, sizeof packed);
+    return packed;
+}
+
 typedef void (*_aclfn_aclAppLog)(aclLogLevel, const char *, const char *, uint32_t, const char *, ...);
 static void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_t line, const char *fmt)
 {
@@ -11134,6 +11143,12 @@ static struct _aclout_aclFinalizeReference aclFinalizeReference(void)
     return _acl_out;
 }
 
+static void _aclinto_aclFinalizeReference(void *_acl_into)
+{
+    struct _aclout_aclFinalizeReference _acl_r = aclFinalizeReference();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef float (*_aclfn_aclFloat16ToFloat)(aclFloat16);
 static float aclFloat16ToFloat(aclFloat16 value)
 {
@@ -11176,6 +11191,12 @@ static struct _aclout_aclGetCannAttribute aclGetCannAttribute(aclCannAttr cannAt
     }
     _acl_out.ret = _acl_fn(cannAttr, (int32_t *)&_acl_out.value);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclGetCannAttribute(aclCannAttr cannAttr)
+{
+    struct _aclout_aclGetCannAttribute _acl_r = aclGetCannAttribute(cannAttr);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.value);
 }
 
 typedef aclError (*_aclfn_aclGetCannAttributeList)(const aclCannAttr **, size_t *);
@@ -11258,6 +11279,12 @@ static struct _aclout_aclGetDeviceCapability aclGetDeviceCapability(uint32_t dev
     return _acl_out;
 }
 
+static void _aclinto_aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, void *_acl_into)
+{
+    struct _aclout_aclGetDeviceCapability _acl_r = aclGetDeviceCapability(deviceId, deviceInfo);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef const char *(*_aclfn_aclGetRecentErrMsg)(void);
 static const char *aclGetRecentErrMsg(void)
 {
@@ -11320,6 +11347,12 @@ static struct _aclout_aclGetTensorDescDimV2 aclGetTensorDescDimV2(uintptr_t desc
     }
     _acl_out.ret = _acl_fn((const aclTensorDesc *)desc, index, (int64_t *)&_acl_out.dimSize);
     return _acl_out;
+}
+
+static void _aclinto_aclGetTensorDescDimV2(uintptr_t desc, size_t index, void *_acl_into)
+{
+    struct _aclout_aclGetTensorDescDimV2 _acl_r = aclGetTensorDescDimV2(desc, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef size_t (*_aclfn_aclGetTensorDescElementCount)(const aclTensorDesc *);
@@ -11568,6 +11601,12 @@ static struct _aclout_aclTransTensorDescFormat aclTransTensorDescFormat(uintptr_
     return _acl_out;
 }
 
+static void _aclinto_aclTransTensorDescFormat(uintptr_t srcDesc, aclFormat dstFormat, void *_acl_into)
+{
+    struct _aclout_aclTransTensorDescFormat _acl_r = aclTransTensorDescFormat(srcDesc, dstFormat);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclUpdateDataBuffer)(aclDataBuffer *, void *, size_t);
 static aclError aclUpdateDataBuffer(uintptr_t dataBuffer, uintptr_t data, size_t size)
 {
@@ -11594,6 +11633,12 @@ static struct _aclout_aclblasCreateHandleForGemmEx aclblasCreateHandleForGemmEx(
     return _acl_out;
 }
 
+static void _aclinto_aclblasCreateHandleForGemmEx(aclTransType transA, aclTransType transB, aclTransType transC, int m, int n, int k, aclDataType dataTypeA, aclDataType dataTypeB, aclDataType dataTypeC, aclComputeType type, void *_acl_into)
+{
+    struct _aclout_aclblasCreateHandleForGemmEx _acl_r = aclblasCreateHandleForGemmEx(transA, transB, transC, m, n, k, dataTypeA, dataTypeB, dataTypeC, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclblasCreateHandleForGemvEx)(aclTransType, int, int, aclDataType, aclDataType, aclDataType, aclComputeType, aclopHandle **);
 static struct _aclout_aclblasCreateHandleForGemvEx aclblasCreateHandleForGemvEx(aclTransType transA, int m, int n, aclDataType dataTypeA, aclDataType dataTypeX, aclDataType dataTypeY, aclComputeType type)
 {
@@ -11608,6 +11653,12 @@ static struct _aclout_aclblasCreateHandleForGemvEx aclblasCreateHandleForGemvEx(
     _acl_out.ret = _acl_fn(transA, m, n, dataTypeA, dataTypeX, dataTypeY, type, (aclopHandle **)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclblasCreateHandleForGemvEx(aclTransType transA, int m, int n, aclDataType dataTypeA, aclDataType dataTypeX, aclDataType dataTypeY, aclComputeType type, void *_acl_into)
+{
+    struct _aclout_aclblasCreateHandleForGemvEx _acl_r = aclblasCreateHandleForGemvEx(transA, m, n, dataTypeA, dataTypeX, dataTypeY, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclblasCreateHandleForHgemm)(aclTransType, aclTransType, aclTransType, int, int, int, aclComputeType, aclopHandle **);
@@ -11626,6 +11677,12 @@ static struct _aclout_aclblasCreateHandleForHgemm aclblasCreateHandleForHgemm(ac
     return _acl_out;
 }
 
+static void _aclinto_aclblasCreateHandleForHgemm(aclTransType transA, aclTransType transB, aclTransType transC, int m, int n, int k, aclComputeType type, void *_acl_into)
+{
+    struct _aclout_aclblasCreateHandleForHgemm _acl_r = aclblasCreateHandleForHgemm(transA, transB, transC, m, n, k, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclblasCreateHandleForHgemv)(aclTransType, int, int, aclComputeType, aclopHandle **);
 static struct _aclout_aclblasCreateHandleForHgemv aclblasCreateHandleForHgemv(aclTransType transA, int m, int n, aclComputeType type)
 {
@@ -11640,6 +11697,12 @@ static struct _aclout_aclblasCreateHandleForHgemv aclblasCreateHandleForHgemv(ac
     _acl_out.ret = _acl_fn(transA, m, n, type, (aclopHandle **)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclblasCreateHandleForHgemv(aclTransType transA, int m, int n, aclComputeType type, void *_acl_into)
+{
+    struct _aclout_aclblasCreateHandleForHgemv _acl_r = aclblasCreateHandleForHgemv(transA, m, n, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclblasCreateHandleForS8gemm)(aclTransType, aclTransType, aclTransType, int, int, int, aclComputeType, aclopHandle **);
@@ -11658,6 +11721,12 @@ static struct _aclout_aclblasCreateHandleForS8gemm aclblasCreateHandleForS8gemm(
     return _acl_out;
 }
 
+static void _aclinto_aclblasCreateHandleForS8gemm(aclTransType transA, aclTransType transB, aclTransType transC, int m, int n, int k, aclComputeType type, void *_acl_into)
+{
+    struct _aclout_aclblasCreateHandleForS8gemm _acl_r = aclblasCreateHandleForS8gemm(transA, transB, transC, m, n, k, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclblasCreateHandleForS8gemv)(aclTransType, int, int, aclComputeType, aclopHandle **);
 static struct _aclout_aclblasCreateHandleForS8gemv aclblasCreateHandleForS8gemv(aclTransType transA, int m, int n, aclComputeType type)
 {
@@ -11672,6 +11741,12 @@ static struct _aclout_aclblasCreateHandleForS8gemv aclblasCreateHandleForS8gemv(
     _acl_out.ret = _acl_fn(transA, m, n, type, (aclopHandle **)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclblasCreateHandleForS8gemv(aclTransType transA, int m, int n, aclComputeType type, void *_acl_into)
+{
+    struct _aclout_aclblasCreateHandleForS8gemv _acl_r = aclblasCreateHandleForS8gemv(transA, m, n, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclblasGemmEx)(aclTransType, aclTransType, aclTransType, int, int, int, const void *, const void *, int, aclDataType, const void *, int, aclDataType, const void *, void *, int, aclDataType, aclComputeType, aclrtStream);
@@ -12124,6 +12199,12 @@ static struct _aclout_acldvppGetHistData acldvppGetHistData(uintptr_t hist, uint
     return _acl_out;
 }
 
+static void _aclinto_acldvppGetHistData(uintptr_t hist, uint32_t dim, void *_acl_into)
+{
+    struct _aclout_acldvppGetHistData _acl_r = acldvppGetHistData(hist, dim);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef uint32_t (*_aclfn_acldvppGetHistDims)(acldvppHist *);
 static uint32_t acldvppGetHistDims(uintptr_t hist)
 {
@@ -12168,6 +12249,12 @@ static struct _aclout_acldvppGetLutMapData acldvppGetLutMapData(uintptr_t lutMap
     _acl_out.ret = _acl_fn((const acldvppLutMap *)lutMap, dim, (uint8_t **)&_acl_h_data, (uint32_t *)&_acl_out.len);
     _acl_out.data = (uintptr_t)_acl_h_data;
     return _acl_out;
+}
+
+static void _aclinto_acldvppGetLutMapData(uintptr_t lutMap, uint32_t dim, void *_acl_into)
+{
+    struct _aclout_acldvppGetLutMapData _acl_r = acldvppGetLutMapData(lutMap, dim);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef uint32_t (*_aclfn_acldvppGetLutMapDims)(const acldvppLutMap *);
@@ -12374,6 +12461,12 @@ static struct _aclout_acldvppJpegGetImageInfo acldvppJpegGetImageInfo(uintptr_t 
     return _acl_out;
 }
 
+static void _aclinto_acldvppJpegGetImageInfo(uintptr_t data, uint32_t size, void *_acl_into)
+{
+    struct _aclout_acldvppJpegGetImageInfo _acl_r = acldvppJpegGetImageInfo(data, size);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_acldvppJpegGetImageInfoV2)(const void *, uint32_t, uint32_t *, uint32_t *, int32_t *, acldvppJpegFormat *);
 static struct _aclout_acldvppJpegGetImageInfoV2 acldvppJpegGetImageInfoV2(uintptr_t data, uint32_t size)
 {
@@ -12386,6 +12479,12 @@ static struct _aclout_acldvppJpegGetImageInfoV2 acldvppJpegGetImageInfoV2(uintpt
     }
     _acl_out.ret = _acl_fn((const void *)data, size, (uint32_t *)&_acl_out.width, (uint32_t *)&_acl_out.height, (int32_t *)&_acl_out.components, (acldvppJpegFormat *)&_acl_out.format);
     return _acl_out;
+}
+
+static void _aclinto_acldvppJpegGetImageInfoV2(uintptr_t data, uint32_t size, void *_acl_into)
+{
+    struct _aclout_acldvppJpegGetImageInfoV2 _acl_r = acldvppJpegGetImageInfoV2(data, size);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_acldvppJpegPredictDecSize)(const void *, uint32_t, acldvppPixelFormat, uint32_t *);
@@ -12402,6 +12501,12 @@ static struct _aclout_acldvppJpegPredictDecSize acldvppJpegPredictDecSize(uintpt
     return _acl_out;
 }
 
+static int64_t _aclpack_acldvppJpegPredictDecSize(uintptr_t data, uint32_t dataSize, acldvppPixelFormat outputPixelFormat)
+{
+    struct _aclout_acldvppJpegPredictDecSize _acl_r = acldvppJpegPredictDecSize(data, dataSize, outputPixelFormat);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.decSize);
+}
+
 typedef aclError (*_aclfn_acldvppJpegPredictEncSize)(const acldvppPicDesc *, const acldvppJpegeConfig *, uint32_t *);
 static struct _aclout_acldvppJpegPredictEncSize acldvppJpegPredictEncSize(uintptr_t inputDesc, uintptr_t config)
 {
@@ -12414,6 +12519,12 @@ static struct _aclout_acldvppJpegPredictEncSize acldvppJpegPredictEncSize(uintpt
     }
     _acl_out.ret = _acl_fn((const acldvppPicDesc *)inputDesc, (const acldvppJpegeConfig *)config, (uint32_t *)&_acl_out.size);
     return _acl_out;
+}
+
+static int64_t _aclpack_acldvppJpegPredictEncSize(uintptr_t inputDesc, uintptr_t config)
+{
+    struct _aclout_acldvppJpegPredictEncSize _acl_r = acldvppJpegPredictEncSize(inputDesc, config);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.size);
 }
 
 typedef aclError (*_aclfn_acldvppMalloc)(void **, size_t);
@@ -12472,6 +12583,12 @@ static struct _aclout_acldvppPngGetImageInfo acldvppPngGetImageInfo(uintptr_t da
     return _acl_out;
 }
 
+static void _aclinto_acldvppPngGetImageInfo(uintptr_t data, uint32_t dataSize, void *_acl_into)
+{
+    struct _aclout_acldvppPngGetImageInfo _acl_r = acldvppPngGetImageInfo(data, dataSize);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_acldvppPngPredictDecSize)(const void *, uint32_t, acldvppPixelFormat, uint32_t *);
 static struct _aclout_acldvppPngPredictDecSize acldvppPngPredictDecSize(uintptr_t data, uint32_t dataSize, acldvppPixelFormat outputPixelFormat)
 {
@@ -12484,6 +12601,12 @@ static struct _aclout_acldvppPngPredictDecSize acldvppPngPredictDecSize(uintptr_
     }
     _acl_out.ret = _acl_fn((const void *)data, dataSize, outputPixelFormat, (uint32_t *)&_acl_out.decSize);
     return _acl_out;
+}
+
+static int64_t _aclpack_acldvppPngPredictDecSize(uintptr_t data, uint32_t dataSize, acldvppPixelFormat outputPixelFormat)
+{
+    struct _aclout_acldvppPngPredictDecSize _acl_r = acldvppPngPredictDecSize(data, dataSize, outputPixelFormat);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.decSize);
 }
 
 typedef aclError (*_aclfn_acldvppSetBorderConfigBorderType)(acldvppBorderConfig *, acldvppBorderType);
@@ -13180,6 +13303,12 @@ static struct _aclout_aclmdlBundleGetModelId aclmdlBundleGetModelId(uint32_t bun
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlBundleGetModelId(uint32_t bundleId, size_t index)
+{
+    struct _aclout_aclmdlBundleGetModelId _acl_r = aclmdlBundleGetModelId(bundleId, index);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
+}
+
 typedef aclError (*_aclfn_aclmdlBundleGetModelNum)(uint32_t, size_t *);
 static struct _aclout_aclmdlBundleGetModelNum aclmdlBundleGetModelNum(uint32_t bundleId)
 {
@@ -13222,6 +13351,12 @@ static struct _aclout_aclmdlBundleGetSize aclmdlBundleGetSize(uintptr_t queryInf
     return _acl_out;
 }
 
+static void _aclinto_aclmdlBundleGetSize(uintptr_t queryInfo, size_t index, void *_acl_into)
+{
+    struct _aclout_aclmdlBundleGetSize _acl_r = aclmdlBundleGetSize(queryInfo, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclmdlBundleGetVarWeightSize)(const aclmdlBundleQueryInfo *, size_t *);
 static struct _aclout_aclmdlBundleGetVarWeightSize aclmdlBundleGetVarWeightSize(uintptr_t queryInfo)
 {
@@ -13250,6 +13385,12 @@ static struct _aclout_aclmdlBundleInitFromFile aclmdlBundleInitFromFile(const ch
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlBundleInitFromFile(const char *modelPath, uintptr_t varWeightPtr, size_t varWeightSize)
+{
+    struct _aclout_aclmdlBundleInitFromFile _acl_r = aclmdlBundleInitFromFile(modelPath, varWeightPtr, varWeightSize);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.bundleId);
+}
+
 typedef aclError (*_aclfn_aclmdlBundleInitFromMem)(const void *, size_t, void *, size_t, uint32_t *);
 static struct _aclout_aclmdlBundleInitFromMem aclmdlBundleInitFromMem(uintptr_t model, size_t modelSize, uintptr_t varWeightPtr, size_t varWeightSize)
 {
@@ -13262,6 +13403,12 @@ static struct _aclout_aclmdlBundleInitFromMem aclmdlBundleInitFromMem(uintptr_t 
     }
     _acl_out.ret = _acl_fn((const void *)model, modelSize, (void *)varWeightPtr, varWeightSize, (uint32_t *)&_acl_out.bundleId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlBundleInitFromMem(uintptr_t model, size_t modelSize, uintptr_t varWeightPtr, size_t varWeightSize)
+{
+    struct _aclout_aclmdlBundleInitFromMem _acl_r = aclmdlBundleInitFromMem(model, modelSize, varWeightPtr, varWeightSize);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.bundleId);
 }
 
 typedef aclError (*_aclfn_aclmdlBundleLoadFromFile)(const char *, uint32_t *);
@@ -13278,6 +13425,12 @@ static struct _aclout_aclmdlBundleLoadFromFile aclmdlBundleLoadFromFile(const ch
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlBundleLoadFromFile(const char *modelPath)
+{
+    struct _aclout_aclmdlBundleLoadFromFile _acl_r = aclmdlBundleLoadFromFile(modelPath);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.bundleId);
+}
+
 typedef aclError (*_aclfn_aclmdlBundleLoadFromMem)(const void *, size_t, uint32_t *);
 static struct _aclout_aclmdlBundleLoadFromMem aclmdlBundleLoadFromMem(uintptr_t model, size_t modelSize)
 {
@@ -13290,6 +13443,12 @@ static struct _aclout_aclmdlBundleLoadFromMem aclmdlBundleLoadFromMem(uintptr_t 
     }
     _acl_out.ret = _acl_fn((const void *)model, modelSize, (uint32_t *)&_acl_out.bundleId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlBundleLoadFromMem(uintptr_t model, size_t modelSize)
+{
+    struct _aclout_aclmdlBundleLoadFromMem _acl_r = aclmdlBundleLoadFromMem(model, modelSize);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.bundleId);
 }
 
 typedef aclError (*_aclfn_aclmdlBundleLoadModel)(uint32_t, size_t, uint32_t *);
@@ -13306,6 +13465,12 @@ static struct _aclout_aclmdlBundleLoadModel aclmdlBundleLoadModel(uint32_t bundl
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlBundleLoadModel(uint32_t bundleId, size_t index)
+{
+    struct _aclout_aclmdlBundleLoadModel _acl_r = aclmdlBundleLoadModel(bundleId, index);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
+}
+
 typedef aclError (*_aclfn_aclmdlBundleLoadModelWithConfig)(uint32_t, size_t, aclmdlConfigHandle *, uint32_t *);
 static struct _aclout_aclmdlBundleLoadModelWithConfig aclmdlBundleLoadModelWithConfig(uint32_t bundleId, size_t index, uintptr_t handle)
 {
@@ -13320,6 +13485,12 @@ static struct _aclout_aclmdlBundleLoadModelWithConfig aclmdlBundleLoadModelWithC
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlBundleLoadModelWithConfig(uint32_t bundleId, size_t index, uintptr_t handle)
+{
+    struct _aclout_aclmdlBundleLoadModelWithConfig _acl_r = aclmdlBundleLoadModelWithConfig(bundleId, index, handle);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
+}
+
 typedef aclError (*_aclfn_aclmdlBundleLoadModelWithMem)(uint32_t, size_t, void *, size_t, void *, size_t, uint32_t *);
 static struct _aclout_aclmdlBundleLoadModelWithMem aclmdlBundleLoadModelWithMem(uint32_t bundleId, size_t index, uintptr_t workPtr, size_t workSize, uintptr_t weightPtr, size_t weightSize)
 {
@@ -13332,6 +13503,12 @@ static struct _aclout_aclmdlBundleLoadModelWithMem aclmdlBundleLoadModelWithMem(
     }
     _acl_out.ret = _acl_fn(bundleId, index, (void *)workPtr, workSize, (void *)weightPtr, weightSize, (uint32_t *)&_acl_out.modelId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlBundleLoadModelWithMem(uint32_t bundleId, size_t index, uintptr_t workPtr, size_t workSize, uintptr_t weightPtr, size_t weightSize)
+{
+    struct _aclout_aclmdlBundleLoadModelWithMem _acl_r = aclmdlBundleLoadModelWithMem(bundleId, index, workPtr, workSize, weightPtr, weightSize);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
 }
 
 typedef aclError (*_aclfn_aclmdlBundleQueryInfoFromFile)(const char *, aclmdlBundleQueryInfo *);
@@ -13570,6 +13747,12 @@ static struct _aclout_aclmdlGetAippType aclmdlGetAippType(uint32_t modelId, size
     return _acl_out;
 }
 
+static void _aclinto_aclmdlGetAippType(uint32_t modelId, size_t index, void *_acl_into)
+{
+    struct _aclout_aclmdlGetAippType _acl_r = aclmdlGetAippType(modelId, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclmdlGetAttribute)(uint32_t, aclmdlAttr, aclmdlAttrValue_t *);
 static struct _aclout_aclmdlGetAttribute aclmdlGetAttribute(uint32_t modelId, aclmdlAttr attr)
 {
@@ -13776,6 +13959,12 @@ static struct _aclout_aclmdlGetInputDynamicGearCount aclmdlGetInputDynamicGearCo
     return _acl_out;
 }
 
+static void _aclinto_aclmdlGetInputDynamicGearCount(uintptr_t modelDesc, size_t index, void *_acl_into)
+{
+    struct _aclout_aclmdlGetInputDynamicGearCount _acl_r = aclmdlGetInputDynamicGearCount(modelDesc, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclFormat (*_aclfn_aclmdlGetInputFormat)(const aclmdlDesc *, size_t);
 static aclFormat aclmdlGetInputFormat(uintptr_t modelDesc, size_t index)
 {
@@ -13798,6 +13987,12 @@ static struct _aclout_aclmdlGetInputIndexByName aclmdlGetInputIndexByName(uintpt
     }
     _acl_out.ret = _acl_fn((const aclmdlDesc *)modelDesc, (const char *)name, (size_t *)&_acl_out.index);
     return _acl_out;
+}
+
+static void _aclinto_aclmdlGetInputIndexByName(uintptr_t modelDesc, const char *name, void *_acl_into)
+{
+    struct _aclout_aclmdlGetInputIndexByName _acl_r = aclmdlGetInputIndexByName(modelDesc, name);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef const char *(*_aclfn_aclmdlGetInputNameByIndex)(const aclmdlDesc *, size_t);
@@ -13898,6 +14093,12 @@ static struct _aclout_aclmdlGetOutputIndexByName aclmdlGetOutputIndexByName(uint
     return _acl_out;
 }
 
+static void _aclinto_aclmdlGetOutputIndexByName(uintptr_t modelDesc, const char *name, void *_acl_into)
+{
+    struct _aclout_aclmdlGetOutputIndexByName _acl_r = aclmdlGetOutputIndexByName(modelDesc, name);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef const char *(*_aclfn_aclmdlGetOutputNameByIndex)(const aclmdlDesc *, size_t);
 static const char *aclmdlGetOutputNameByIndex(uintptr_t modelDesc, size_t index)
 {
@@ -13952,6 +14153,12 @@ static struct _aclout_aclmdlLoadFromFile aclmdlLoadFromFile(const char *modelPat
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlLoadFromFile(const char *modelPath)
+{
+    struct _aclout_aclmdlLoadFromFile _acl_r = aclmdlLoadFromFile(modelPath);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
+}
+
 typedef aclError (*_aclfn_aclmdlLoadFromFileWithMem)(const char *, uint32_t *, void *, size_t, void *, size_t);
 static struct _aclout_aclmdlLoadFromFileWithMem aclmdlLoadFromFileWithMem(const char *modelPath, uintptr_t workPtr, size_t workSize, uintptr_t weightPtr, size_t weightSize)
 {
@@ -13964,6 +14171,12 @@ static struct _aclout_aclmdlLoadFromFileWithMem aclmdlLoadFromFileWithMem(const 
     }
     _acl_out.ret = _acl_fn((const char *)modelPath, (uint32_t *)&_acl_out.modelId, (void *)workPtr, workSize, (void *)weightPtr, weightSize);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlLoadFromFileWithMem(const char *modelPath, uintptr_t workPtr, size_t workSize, uintptr_t weightPtr, size_t weightSize)
+{
+    struct _aclout_aclmdlLoadFromFileWithMem _acl_r = aclmdlLoadFromFileWithMem(modelPath, workPtr, workSize, weightPtr, weightSize);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
 }
 
 typedef aclError (*_aclfn_aclmdlLoadFromFileWithQ)(const char *, uint32_t *, const uint32_t *, size_t, const uint32_t *, size_t);
@@ -13980,6 +14193,12 @@ static struct _aclout_aclmdlLoadFromFileWithQ aclmdlLoadFromFileWithQ(const char
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlLoadFromFileWithQ(const char *modelPath, uintptr_t inputQ, size_t inputQNum, uintptr_t outputQ, size_t outputQNum)
+{
+    struct _aclout_aclmdlLoadFromFileWithQ _acl_r = aclmdlLoadFromFileWithQ(modelPath, inputQ, inputQNum, outputQ, outputQNum);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
+}
+
 typedef aclError (*_aclfn_aclmdlLoadFromMem)(const void *, size_t, uint32_t *);
 static struct _aclout_aclmdlLoadFromMem aclmdlLoadFromMem(uintptr_t model, size_t modelSize)
 {
@@ -13992,6 +14211,12 @@ static struct _aclout_aclmdlLoadFromMem aclmdlLoadFromMem(uintptr_t model, size_
     }
     _acl_out.ret = _acl_fn((const void *)model, modelSize, (uint32_t *)&_acl_out.modelId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlLoadFromMem(uintptr_t model, size_t modelSize)
+{
+    struct _aclout_aclmdlLoadFromMem _acl_r = aclmdlLoadFromMem(model, modelSize);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
 }
 
 typedef aclError (*_aclfn_aclmdlLoadFromMemWithMem)(const void *, size_t, uint32_t *, void *, size_t, void *, size_t);
@@ -14008,6 +14233,12 @@ static struct _aclout_aclmdlLoadFromMemWithMem aclmdlLoadFromMemWithMem(uintptr_
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlLoadFromMemWithMem(uintptr_t model, size_t modelSize, uintptr_t workPtr, size_t workSize, uintptr_t weightPtr, size_t weightSize)
+{
+    struct _aclout_aclmdlLoadFromMemWithMem _acl_r = aclmdlLoadFromMemWithMem(model, modelSize, workPtr, workSize, weightPtr, weightSize);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
+}
+
 typedef aclError (*_aclfn_aclmdlLoadFromMemWithQ)(const void *, size_t, uint32_t *, const uint32_t *, size_t, const uint32_t *, size_t);
 static struct _aclout_aclmdlLoadFromMemWithQ aclmdlLoadFromMemWithQ(uintptr_t model, size_t modelSize, uintptr_t inputQ, size_t inputQNum, uintptr_t outputQ, size_t outputQNum)
 {
@@ -14020,6 +14251,12 @@ static struct _aclout_aclmdlLoadFromMemWithQ aclmdlLoadFromMemWithQ(uintptr_t mo
     }
     _acl_out.ret = _acl_fn((const void *)model, modelSize, (uint32_t *)&_acl_out.modelId, (const uint32_t *)inputQ, inputQNum, (const uint32_t *)outputQ, outputQNum);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlLoadFromMemWithQ(uintptr_t model, size_t modelSize, uintptr_t inputQ, size_t inputQNum, uintptr_t outputQ, size_t outputQNum)
+{
+    struct _aclout_aclmdlLoadFromMemWithQ _acl_r = aclmdlLoadFromMemWithQ(model, modelSize, inputQ, inputQNum, outputQ, outputQNum);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
 }
 
 typedef aclError (*_aclfn_aclmdlLoadFromModel)(const aclmdlModel *, const aclmdlConfigHandle *, uint32_t *);
@@ -14044,6 +14281,12 @@ static struct _aclout_aclmdlLoadWithConfig aclmdlLoadWithConfig(uintptr_t handle
     }
     _acl_out.ret = _acl_fn((const aclmdlConfigHandle *)handle, (uint32_t *)&_acl_out.modelId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlLoadWithConfig(uintptr_t handle)
+{
+    struct _aclout_aclmdlLoadWithConfig _acl_r = aclmdlLoadWithConfig(handle);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelId);
 }
 
 typedef aclError (*_aclfn_aclmdlQueryExeOMDesc)(const char *, aclmdlExeOMDesc *);
@@ -14086,6 +14329,12 @@ static struct _aclout_aclmdlQuerySizeFromMem aclmdlQuerySizeFromMem(uintptr_t mo
     }
     _acl_out.ret = _acl_fn((const void *)model, modelSize, (size_t *)&_acl_out.workSize, (size_t *)&_acl_out.weightSize);
     return _acl_out;
+}
+
+static void _aclinto_aclmdlQuerySizeFromMem(uintptr_t model, size_t modelSize, void *_acl_into)
+{
+    struct _aclout_aclmdlQuerySizeFromMem _acl_r = aclmdlQuerySizeFromMem(model, modelSize);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlRIAbort)(aclmdlRI);
@@ -14241,6 +14490,12 @@ static struct _aclout_aclmdlRICaptureThreadExchangeMode aclmdlRICaptureThreadExc
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode mode)
+{
+    struct _aclout_aclmdlRICaptureThreadExchangeMode _acl_r = aclmdlRICaptureThreadExchangeMode(mode);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.mode);
+}
+
 typedef aclError (*_aclfn_aclmdlRICaptureToModelRIBegin)(aclrtStream, aclmdlRI, aclmdlRICaptureMode);
 static aclError aclmdlRICaptureToModelRIBegin(uintptr_t stream, uintptr_t modelRI, aclmdlRICaptureMode mode)
 {
@@ -14265,6 +14520,12 @@ static struct _aclout_aclmdlRICondHandleCreate aclmdlRICondHandleCreate(uintptr_
     _acl_out.ret = _acl_fn((aclmdlRI)modelRI, defaultLaunchValue, flag, (aclmdlRICondHandle *)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclmdlRICondHandleCreate(uintptr_t modelRI, uint32_t defaultLaunchValue, aclmdlRICondHandleFlag flag, void *_acl_into)
+{
+    struct _aclout_aclmdlRICondHandleCreate _acl_r = aclmdlRICondHandleCreate(modelRI, defaultLaunchValue, flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlRICondHandleGetCondPtr)(aclmdlRICondHandle, uint64_t **);
@@ -14377,6 +14638,12 @@ static struct _aclout_aclmdlRIGetId aclmdlRIGetId(uintptr_t modelRI)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlRIGetId(uintptr_t modelRI)
+{
+    struct _aclout_aclmdlRIGetId _acl_r = aclmdlRIGetId(modelRI);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.modelRIId);
+}
+
 typedef aclError (*_aclfn_aclmdlRIGetName)(aclmdlRI, uint32_t, char *);
 static aclError aclmdlRIGetName(uintptr_t modelRI, uint32_t maxLen, uintptr_t name)
 {
@@ -14402,6 +14669,12 @@ static struct _aclout_aclmdlRIGetStreams aclmdlRIGetStreams(uintptr_t modelRI, u
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlRIGetStreams(uintptr_t modelRI, uintptr_t streams, uint32_t numStreams)
+{
+    struct _aclout_aclmdlRIGetStreams _acl_r = aclmdlRIGetStreams(modelRI, streams, numStreams);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.numStreams);
+}
+
 typedef aclError (*_aclfn_aclmdlRIGetTasksByStream)(aclrtStream, aclmdlRITask *, uint32_t *);
 static struct _aclout_aclmdlRIGetTasksByStream aclmdlRIGetTasksByStream(uintptr_t stream, uintptr_t tasks, uint32_t numTasks)
 {
@@ -14415,6 +14688,12 @@ static struct _aclout_aclmdlRIGetTasksByStream aclmdlRIGetTasksByStream(uintptr_
     }
     _acl_out.ret = _acl_fn((aclrtStream)stream, (aclmdlRITask *)tasks, (uint32_t *)&_acl_out.numTasks);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlRIGetTasksByStream(uintptr_t stream, uintptr_t tasks, uint32_t numTasks)
+{
+    struct _aclout_aclmdlRIGetTasksByStream _acl_r = aclmdlRIGetTasksByStream(stream, tasks, numTasks);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.numTasks);
 }
 
 typedef aclError (*_aclfn_aclmdlRIKernelTaskGetAttribute)(aclmdlRITask, aclrtLaunchKernelAttrId, aclrtLaunchKernelAttrValue *);
@@ -14479,6 +14758,12 @@ static struct _aclout_aclmdlRITaskGetSeqId aclmdlRITaskGetSeqId(uintptr_t task)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclmdlRITaskGetSeqId(uintptr_t task)
+{
+    struct _aclout_aclmdlRITaskGetSeqId _acl_r = aclmdlRITaskGetSeqId(task);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.id);
+}
+
 typedef aclError (*_aclfn_aclmdlRITaskGetType)(aclmdlRITask, aclmdlRITaskType *);
 static struct _aclout_aclmdlRITaskGetType aclmdlRITaskGetType(uintptr_t task, aclmdlRITaskType type)
 {
@@ -14492,6 +14777,12 @@ static struct _aclout_aclmdlRITaskGetType aclmdlRITaskGetType(uintptr_t task, ac
     }
     _acl_out.ret = _acl_fn((aclmdlRITask)task, (aclmdlRITaskType *)&_acl_out.type);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclmdlRITaskGetType(uintptr_t task, aclmdlRITaskType type)
+{
+    struct _aclout_aclmdlRITaskGetType _acl_r = aclmdlRITaskGetType(task, type);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.type);
 }
 
 typedef aclError (*_aclfn_aclmdlRITaskSetParams)(aclmdlRITask, aclmdlRITaskParams *);
@@ -14834,6 +15125,12 @@ static struct _aclout_aclopCreateHandleForCast aclopCreateHandleForCast(uintptr_
     _acl_out.ret = _acl_fn((aclTensorDesc *)srcDesc, (aclTensorDesc *)dstDesc, truncate, (aclopHandle **)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclopCreateHandleForCast(uintptr_t srcDesc, uintptr_t dstDesc, uint8_t truncate, void *_acl_into)
+{
+    struct _aclout_aclopCreateHandleForCast _acl_r = aclopCreateHandleForCast(srcDesc, dstDesc, truncate);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclopCreateKernel)(const char *, const char *, const char *, void *, int, aclopEngineType, aclDataDeallocator);
@@ -15270,6 +15567,12 @@ static struct _aclout_aclprofGetOpDescSize aclprofGetOpDescSize(void)
     return _acl_out;
 }
 
+static void _aclinto_aclprofGetOpDescSize(void *_acl_into)
+{
+    struct _aclout_aclprofGetOpDescSize _acl_r = aclprofGetOpDescSize();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef uint64_t (*_aclfn_aclprofGetOpDuration)(const void *, size_t, uint32_t);
 static uint64_t aclprofGetOpDuration(uintptr_t opInfo, size_t opInfoLen, uint32_t index)
 {
@@ -15324,6 +15627,12 @@ static struct _aclout_aclprofGetOpNameLen aclprofGetOpNameLen(uintptr_t opInfo, 
     return _acl_out;
 }
 
+static void _aclinto_aclprofGetOpNameLen(uintptr_t opInfo, size_t opInfoLen, uint32_t index, void *_acl_into)
+{
+    struct _aclout_aclprofGetOpNameLen _acl_r = aclprofGetOpNameLen(opInfo, opInfoLen, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclprofGetOpNum)(const void *, size_t, uint32_t *);
 static struct _aclout_aclprofGetOpNum aclprofGetOpNum(uintptr_t opInfo, size_t opInfoLen)
 {
@@ -15336,6 +15645,12 @@ static struct _aclout_aclprofGetOpNum aclprofGetOpNum(uintptr_t opInfo, size_t o
     }
     _acl_out.ret = _acl_fn((const void *)opInfo, opInfoLen, (uint32_t *)&_acl_out.opNumber);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclprofGetOpNum(uintptr_t opInfo, size_t opInfoLen)
+{
+    struct _aclout_aclprofGetOpNum _acl_r = aclprofGetOpNum(opInfo, opInfoLen);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.opNumber);
 }
 
 typedef uint64_t (*_aclfn_aclprofGetOpStart)(const void *, size_t, uint32_t);
@@ -15370,6 +15685,12 @@ static struct _aclout_aclprofGetOpTypeLen aclprofGetOpTypeLen(uintptr_t opInfo, 
     }
     _acl_out.ret = _acl_fn((const void *)opInfo, opInfoLen, index, (size_t *)&_acl_out.opTypeLen);
     return _acl_out;
+}
+
+static void _aclinto_aclprofGetOpTypeLen(uintptr_t opInfo, size_t opInfoLen, uint32_t index, void *_acl_into)
+{
+    struct _aclout_aclprofGetOpTypeLen _acl_r = aclprofGetOpTypeLen(opInfo, opInfoLen, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclprofGetStepTimestamp)(aclprofStepInfo *, aclprofStepTag, aclrtStream);
@@ -15484,6 +15805,12 @@ static struct _aclout_aclprofRangeStart aclprofRangeStart(uintptr_t stamp)
     }
     _acl_out.ret = _acl_fn((void *)stamp, (uint32_t *)&_acl_out.rangeId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclprofRangeStart(uintptr_t stamp)
+{
+    struct _aclout_aclprofRangeStart _acl_r = aclprofRangeStart(stamp);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.rangeId);
 }
 
 typedef aclError (*_aclfn_aclprofRangeStop)(uint32_t);
@@ -15730,6 +16057,12 @@ static struct _aclout_aclrtBinaryGetFunction aclrtBinaryGetFunction(uintptr_t bi
     return _acl_out;
 }
 
+static void _aclinto_aclrtBinaryGetFunction(uintptr_t binHandle, const char *kernelName, void *_acl_into)
+{
+    struct _aclout_aclrtBinaryGetFunction _acl_r = aclrtBinaryGetFunction(binHandle, kernelName);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtBinaryGetFunctionByEntry)(aclrtBinHandle, uint64_t, aclrtFuncHandle *);
 static struct _aclout_aclrtBinaryGetFunctionByEntry aclrtBinaryGetFunctionByEntry(uintptr_t binHandle, uint64_t funcEntry)
 {
@@ -15746,6 +16079,12 @@ static struct _aclout_aclrtBinaryGetFunctionByEntry aclrtBinaryGetFunctionByEntr
     return _acl_out;
 }
 
+static void _aclinto_aclrtBinaryGetFunctionByEntry(uintptr_t binHandle, uint64_t funcEntry, void *_acl_into)
+{
+    struct _aclout_aclrtBinaryGetFunctionByEntry _acl_r = aclrtBinaryGetFunctionByEntry(binHandle, funcEntry);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtBinaryGetGlobal)(aclrtBinHandle, const char *, void **, size_t *);
 static struct _aclout_aclrtBinaryGetGlobal aclrtBinaryGetGlobal(uintptr_t binHandle, const char *name)
 {
@@ -15760,6 +16099,12 @@ static struct _aclout_aclrtBinaryGetGlobal aclrtBinaryGetGlobal(uintptr_t binHan
     _acl_out.ret = _acl_fn((aclrtBinHandle)binHandle, (const char *)name, (void **)&_acl_h_dptr, (size_t *)&_acl_out.size);
     _acl_out.dptr = (uintptr_t)_acl_h_dptr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtBinaryGetGlobal(uintptr_t binHandle, const char *name, void *_acl_into)
+{
+    struct _aclout_aclrtBinaryGetGlobal _acl_r = aclrtBinaryGetGlobal(binHandle, name);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtBinaryLoad)(const aclrtBinary, aclrtBinHandle *);
@@ -15864,6 +16209,12 @@ static struct _aclout_aclrtCheckArchCompatibility aclrtCheckArchCompatibility(co
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtCheckArchCompatibility(const char *socVersion)
+{
+    struct _aclout_aclrtCheckArchCompatibility _acl_r = aclrtCheckArchCompatibility(socVersion);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.canCompatible);
+}
+
 typedef aclError (*_aclfn_aclrtCheckMemType)(void **, uint32_t, uint32_t, uint32_t *, uint32_t);
 static struct _aclout_aclrtCheckMemType aclrtCheckMemType(uintptr_t addrList, uint32_t size, uint32_t memType, uint32_t reserve)
 {
@@ -15876,6 +16227,12 @@ static struct _aclout_aclrtCheckMemType aclrtCheckMemType(uintptr_t addrList, ui
     }
     _acl_out.ret = _acl_fn((void **)addrList, size, memType, (uint32_t *)&_acl_out.checkResult, reserve);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtCheckMemType(uintptr_t addrList, uint32_t size, uint32_t memType, uint32_t reserve)
+{
+    struct _aclout_aclrtCheckMemType _acl_r = aclrtCheckMemType(addrList, size, memType, reserve);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.checkResult);
 }
 
 typedef aclError (*_aclfn_aclrtCmoAsync)(void *, size_t, aclrtCmoType, aclrtStream);
@@ -15920,6 +16277,12 @@ static struct _aclout_aclrtCmoGetDescSize aclrtCmoGetDescSize(void)
     }
     _acl_out.ret = _acl_fn((size_t *)&_acl_out.size);
     return _acl_out;
+}
+
+static void _aclinto_aclrtCmoGetDescSize(void *_acl_into)
+{
+    struct _aclout_aclrtCmoGetDescSize _acl_r = aclrtCmoGetDescSize();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtCmoSetDesc)(void *, void *, size_t);
@@ -15980,6 +16343,12 @@ static struct _aclout_aclrtCntNotifyGetId aclrtCntNotifyGetId(uintptr_t cntNotif
     }
     _acl_out.ret = _acl_fn((aclrtCntNotify)cntNotify, (uint32_t *)&_acl_out.notifyId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtCntNotifyGetId(uintptr_t cntNotify)
+{
+    struct _aclout_aclrtCntNotifyGetId _acl_r = aclrtCntNotifyGetId(cntNotify);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.notifyId);
 }
 
 typedef aclError (*_aclfn_aclrtCntNotifyRecord)(aclrtCntNotify, aclrtStream, aclrtCntNotifyRecordInfo *);
@@ -16070,6 +16439,12 @@ static struct _aclout_aclrtCreateEvent aclrtCreateEvent(void)
     return _acl_out;
 }
 
+static void _aclinto_aclrtCreateEvent(void *_acl_into)
+{
+    struct _aclout_aclrtCreateEvent _acl_r = aclrtCreateEvent();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtCreateEventExWithFlag)(aclrtEvent *, uint32_t);
 static struct _aclout_aclrtCreateEventExWithFlag aclrtCreateEventExWithFlag(uint32_t flag)
 {
@@ -16128,6 +16503,12 @@ static struct _aclout_aclrtCreateLabel aclrtCreateLabel(void)
     return _acl_out;
 }
 
+static void _aclinto_aclrtCreateLabel(void *_acl_into)
+{
+    struct _aclout_aclrtCreateLabel _acl_r = aclrtCreateLabel();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtCreateLabelList)(aclrtLabel *, size_t, aclrtLabelList *);
 static struct _aclout_aclrtCreateLabelList aclrtCreateLabelList(uintptr_t labels, size_t num)
 {
@@ -16142,6 +16523,12 @@ static struct _aclout_aclrtCreateLabelList aclrtCreateLabelList(uintptr_t labels
     _acl_out.ret = _acl_fn((aclrtLabel *)labels, num, (aclrtLabelList *)&_acl_h_labelList);
     _acl_out.labelList = (uintptr_t)_acl_h_labelList;
     return _acl_out;
+}
+
+static void _aclinto_aclrtCreateLabelList(uintptr_t labels, size_t num, void *_acl_into)
+{
+    struct _aclout_aclrtCreateLabelList _acl_r = aclrtCreateLabelList(labels, num);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtCreateNotify)(aclrtNotify *, uint64_t);
@@ -16174,6 +16561,12 @@ static struct _aclout_aclrtCreateStream aclrtCreateStream(void)
     _acl_out.ret = _acl_fn((aclrtStream *)&_acl_h_stream);
     _acl_out.stream = (uintptr_t)_acl_h_stream;
     return _acl_out;
+}
+
+static void _aclinto_aclrtCreateStream(void *_acl_into)
+{
+    struct _aclout_aclrtCreateStream _acl_r = aclrtCreateStream();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclrtStreamConfigHandle *(*_aclfn_aclrtCreateStreamConfigHandle)(void);
@@ -16218,6 +16611,12 @@ static struct _aclout_aclrtCreateStreamWithConfig aclrtCreateStreamWithConfig(ui
     return _acl_out;
 }
 
+static void _aclinto_aclrtCreateStreamWithConfig(uint32_t priority, uint32_t flag, void *_acl_into)
+{
+    struct _aclout_aclrtCreateStreamWithConfig _acl_r = aclrtCreateStreamWithConfig(priority, flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtCtxGetCurrentDefaultStream)(aclrtStream *);
 static struct _aclout_aclrtCtxGetCurrentDefaultStream aclrtCtxGetCurrentDefaultStream(void)
 {
@@ -16234,6 +16633,12 @@ static struct _aclout_aclrtCtxGetCurrentDefaultStream aclrtCtxGetCurrentDefaultS
     return _acl_out;
 }
 
+static void _aclinto_aclrtCtxGetCurrentDefaultStream(void *_acl_into)
+{
+    struct _aclout_aclrtCtxGetCurrentDefaultStream _acl_r = aclrtCtxGetCurrentDefaultStream();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtCtxGetFloatOverflowAddr)(void **);
 static struct _aclout_aclrtCtxGetFloatOverflowAddr aclrtCtxGetFloatOverflowAddr(void)
 {
@@ -16248,6 +16653,12 @@ static struct _aclout_aclrtCtxGetFloatOverflowAddr aclrtCtxGetFloatOverflowAddr(
     _acl_out.ret = _acl_fn((void **)&_acl_h_overflowAddr);
     _acl_out.overflowAddr = (uintptr_t)_acl_h_overflowAddr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtCtxGetFloatOverflowAddr(void *_acl_into)
+{
+    struct _aclout_aclrtCtxGetFloatOverflowAddr _acl_r = aclrtCtxGetFloatOverflowAddr();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtCtxGetSysParamOpt)(aclSysParamOpt, int64_t *);
@@ -16388,6 +16799,12 @@ static struct _aclout_aclrtDeviceCanAccessPeer aclrtDeviceCanAccessPeer(int32_t 
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtDeviceCanAccessPeer(int32_t deviceId, int32_t peerDeviceId)
+{
+    struct _aclout_aclrtDeviceCanAccessPeer _acl_r = aclrtDeviceCanAccessPeer(deviceId, peerDeviceId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.canAccessPeer);
+}
+
 typedef aclError (*_aclfn_aclrtDeviceDisablePeerAccess)(int32_t);
 static aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId)
 {
@@ -16422,6 +16839,12 @@ static struct _aclout_aclrtDeviceGetBareTgid aclrtDeviceGetBareTgid(void)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtDeviceGetBareTgid(void)
+{
+    struct _aclout_aclrtDeviceGetBareTgid _acl_r = aclrtDeviceGetBareTgid();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.pid);
+}
+
 typedef aclError (*_aclfn_aclrtDeviceGetByPCIBusId)(const char *, int32_t *);
 static struct _aclout_aclrtDeviceGetByPCIBusId aclrtDeviceGetByPCIBusId(const char *pciBusId)
 {
@@ -16436,6 +16859,12 @@ static struct _aclout_aclrtDeviceGetByPCIBusId aclrtDeviceGetByPCIBusId(const ch
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtDeviceGetByPCIBusId(const char *pciBusId)
+{
+    struct _aclout_aclrtDeviceGetByPCIBusId _acl_r = aclrtDeviceGetByPCIBusId(pciBusId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.deviceId);
+}
+
 typedef aclError (*_aclfn_aclrtDeviceGetHostAtomicCapabilities)(uint32_t *, const aclrtAtomicOperation *, const uint32_t, int32_t);
 static struct _aclout_aclrtDeviceGetHostAtomicCapabilities aclrtDeviceGetHostAtomicCapabilities(uintptr_t operations, const uint32_t count, int32_t deviceId)
 {
@@ -16448,6 +16877,12 @@ static struct _aclout_aclrtDeviceGetHostAtomicCapabilities aclrtDeviceGetHostAto
     }
     _acl_out.ret = _acl_fn((uint32_t *)&_acl_out.capabilities, (const aclrtAtomicOperation *)operations, count, deviceId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtDeviceGetHostAtomicCapabilities(uintptr_t operations, const uint32_t count, int32_t deviceId)
+{
+    struct _aclout_aclrtDeviceGetHostAtomicCapabilities _acl_r = aclrtDeviceGetHostAtomicCapabilities(operations, count, deviceId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.capabilities);
 }
 
 typedef aclError (*_aclfn_aclrtDeviceGetLimit)(aclrtDeviceLimit, size_t *);
@@ -16478,6 +16913,12 @@ static struct _aclout_aclrtDeviceGetP2PAtomicCapabilities aclrtDeviceGetP2PAtomi
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtDeviceGetP2PAtomicCapabilities(uintptr_t operations, const uint32_t count, int32_t srcDeviceId, int32_t dstDeviceId)
+{
+    struct _aclout_aclrtDeviceGetP2PAtomicCapabilities _acl_r = aclrtDeviceGetP2PAtomicCapabilities(operations, count, srcDeviceId, dstDeviceId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.capabilities);
+}
+
 typedef aclError (*_aclfn_aclrtDeviceGetPCIBusId)(int32_t, char *, int32_t);
 static aclError aclrtDeviceGetPCIBusId(int32_t deviceId, uintptr_t pciBusId, int32_t len)
 {
@@ -16500,6 +16941,12 @@ static struct _aclout_aclrtDeviceGetStreamPriorityRange aclrtDeviceGetStreamPrio
     }
     _acl_out.ret = _acl_fn((int32_t *)&_acl_out.leastPriority, (int32_t *)&_acl_out.greatestPriority);
     return _acl_out;
+}
+
+static void _aclinto_aclrtDeviceGetStreamPriorityRange(void *_acl_into)
+{
+    struct _aclout_aclrtDeviceGetStreamPriorityRange _acl_r = aclrtDeviceGetStreamPriorityRange();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtDeviceGetUuid)(int32_t, aclrtUuid *);
@@ -16540,6 +16987,12 @@ static struct _aclout_aclrtDevicePeerAccessStatus aclrtDevicePeerAccessStatus(in
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtDevicePeerAccessStatus(int32_t deviceId, int32_t peerDeviceId)
+{
+    struct _aclout_aclrtDevicePeerAccessStatus _acl_r = aclrtDevicePeerAccessStatus(deviceId, peerDeviceId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.status);
+}
+
 typedef aclError (*_aclfn_aclrtDeviceSetLimit)(aclrtDeviceLimit, size_t);
 static aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 {
@@ -16572,6 +17025,12 @@ static struct _aclout_aclrtEventElapsedTime aclrtEventElapsedTime(uintptr_t star
     }
     _acl_out.ret = _acl_fn((float *)&_acl_out.ms, (aclrtEvent)startEvent, (aclrtEvent)endEvent);
     return _acl_out;
+}
+
+static void _aclinto_aclrtEventElapsedTime(uintptr_t startEvent, uintptr_t endEvent, void *_acl_into)
+{
+    struct _aclout_aclrtEventElapsedTime _acl_r = aclrtEventElapsedTime(startEvent, endEvent);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtEventGetTimestamp)(aclrtEvent, uint64_t *);
@@ -16682,6 +17141,12 @@ static struct _aclout_aclrtFunctionGetAvailDynUbufPerBlock aclrtFunctionGetAvail
     return _acl_out;
 }
 
+static void _aclinto_aclrtFunctionGetAvailDynUbufPerBlock(uintptr_t func, uint32_t flags, void *_acl_into)
+{
+    struct _aclout_aclrtFunctionGetAvailDynUbufPerBlock _acl_r = aclrtFunctionGetAvailDynUbufPerBlock(func, flags);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtFunctionGetBinary)(const aclrtFuncHandle, aclrtBinHandle *);
 static struct _aclout_aclrtFunctionGetBinary aclrtFunctionGetBinary(uintptr_t funcHandle)
 {
@@ -16726,6 +17191,12 @@ static struct _aclout_aclrtFunctionGetParamInfo aclrtFunctionGetParamInfo(uintpt
     return _acl_out;
 }
 
+static void _aclinto_aclrtFunctionGetParamInfo(uintptr_t func, size_t paramIndex, void *_acl_into)
+{
+    struct _aclout_aclrtFunctionGetParamInfo _acl_r = aclrtFunctionGetParamInfo(func, paramIndex);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetAllGroupInfo)(aclrtGroupInfo *);
 static aclError aclrtGetAllGroupInfo(uintptr_t groupInfo)
 {
@@ -16764,6 +17235,12 @@ static struct _aclout_aclrtGetBufChainNum aclrtGetBufChainNum(uintptr_t headBuf)
     }
     _acl_out.ret = _acl_fn((aclrtMbuf)headBuf, (uint32_t *)&_acl_out.num);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetBufChainNum(uintptr_t headBuf)
+{
+    struct _aclout_aclrtGetBufChainNum _acl_r = aclrtGetBufChainNum(headBuf);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.num);
 }
 
 typedef aclError (*_aclfn_aclrtGetBufData)(const aclrtMbuf, void **, size_t *);
@@ -16812,6 +17289,12 @@ static struct _aclout_aclrtGetBufFromChain aclrtGetBufFromChain(uintptr_t headBu
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetBufFromChain(uintptr_t headBuf, uint32_t index, void *_acl_into)
+{
+    struct _aclout_aclrtGetBufFromChain _acl_r = aclrtGetBufFromChain(headBuf, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetBufUserData)(const aclrtMbuf, void *, size_t, size_t);
 static aclError aclrtGetBufUserData(uintptr_t buf, uintptr_t dataPtr, size_t size, size_t offset)
 {
@@ -16838,6 +17321,12 @@ static struct _aclout_aclrtGetCurrentContext aclrtGetCurrentContext(void)
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetCurrentContext(void *_acl_into)
+{
+    struct _aclout_aclrtGetCurrentContext _acl_r = aclrtGetCurrentContext();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetDevice)(int32_t *);
 static struct _aclout_aclrtGetDevice aclrtGetDevice(void)
 {
@@ -16850,6 +17339,12 @@ static struct _aclout_aclrtGetDevice aclrtGetDevice(void)
     }
     _acl_out.ret = _acl_fn((int32_t *)&_acl_out.deviceId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetDevice(void)
+{
+    struct _aclout_aclrtGetDevice _acl_r = aclrtGetDevice();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.deviceId);
 }
 
 typedef aclError (*_aclfn_aclrtGetDeviceCapability)(int32_t, aclrtDevFeatureType, int32_t *);
@@ -16866,6 +17361,12 @@ static struct _aclout_aclrtGetDeviceCapability aclrtGetDeviceCapability(int32_t 
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType)
+{
+    struct _aclout_aclrtGetDeviceCapability _acl_r = aclrtGetDeviceCapability(deviceId, devFeatureType);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.value);
+}
+
 typedef aclError (*_aclfn_aclrtGetDeviceCount)(uint32_t *);
 static struct _aclout_aclrtGetDeviceCount aclrtGetDeviceCount(void)
 {
@@ -16878,6 +17379,12 @@ static struct _aclout_aclrtGetDeviceCount aclrtGetDeviceCount(void)
     }
     _acl_out.ret = _acl_fn((uint32_t *)&_acl_out.count);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetDeviceCount(void)
+{
+    struct _aclout_aclrtGetDeviceCount _acl_r = aclrtGetDeviceCount();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.count);
 }
 
 typedef uint32_t (*_aclfn_aclrtGetDeviceIdFromExceptionInfo)(const aclrtExceptionInfo *);
@@ -16904,6 +17411,12 @@ static struct _aclout_aclrtGetDeviceInfo aclrtGetDeviceInfo(uint32_t deviceId, a
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, void *_acl_into)
+{
+    struct _aclout_aclrtGetDeviceInfo _acl_r = aclrtGetDeviceInfo(deviceId, attr);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetDeviceResLimit)(int32_t, aclrtDevResLimitType, uint32_t *);
 static struct _aclout_aclrtGetDeviceResLimit aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type)
 {
@@ -16918,6 +17431,12 @@ static struct _aclout_aclrtGetDeviceResLimit aclrtGetDeviceResLimit(int32_t devi
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type)
+{
+    struct _aclout_aclrtGetDeviceResLimit _acl_r = aclrtGetDeviceResLimit(deviceId, type);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.value);
+}
+
 typedef aclError (*_aclfn_aclrtGetDeviceSatMode)(aclrtFloatOverflowMode *);
 static struct _aclout_aclrtGetDeviceSatMode aclrtGetDeviceSatMode(void)
 {
@@ -16930,6 +17449,12 @@ static struct _aclout_aclrtGetDeviceSatMode aclrtGetDeviceSatMode(void)
     }
     _acl_out.ret = _acl_fn((aclrtFloatOverflowMode *)&_acl_out.mode);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetDeviceSatMode(void)
+{
+    struct _aclout_aclrtGetDeviceSatMode _acl_r = aclrtGetDeviceSatMode();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.mode);
 }
 
 typedef aclError (*_aclfn_aclrtGetDeviceUtilizationRate)(int32_t, aclrtUtilizationInfo *);
@@ -16958,6 +17483,12 @@ static struct _aclout_aclrtGetDevicesTopo aclrtGetDevicesTopo(uint32_t deviceId,
     }
     _acl_out.ret = _acl_fn(deviceId, otherDeviceId, (uint64_t *)&_acl_out.value);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, void *_acl_into)
+{
+    struct _aclout_aclrtGetDevicesTopo _acl_r = aclrtGetDevicesTopo(deviceId, otherDeviceId);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef uint32_t (*_aclfn_aclrtGetErrorCodeFromExceptionInfo)(const aclrtExceptionInfo *);
@@ -16998,6 +17529,12 @@ static struct _aclout_aclrtGetEventAvailNum aclrtGetEventAvailNum(void)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetEventAvailNum(void)
+{
+    struct _aclout_aclrtGetEventAvailNum _acl_r = aclrtGetEventAvailNum();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.eventCount);
+}
+
 typedef aclError (*_aclfn_aclrtGetEventId)(aclrtEvent, uint32_t *);
 static struct _aclout_aclrtGetEventId aclrtGetEventId(uintptr_t event)
 {
@@ -17010,6 +17547,12 @@ static struct _aclout_aclrtGetEventId aclrtGetEventId(uintptr_t event)
     }
     _acl_out.ret = _acl_fn((aclrtEvent)event, (uint32_t *)&_acl_out.eventId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetEventId(uintptr_t event)
+{
+    struct _aclout_aclrtGetEventId _acl_r = aclrtGetEventId(event);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.eventId);
 }
 
 typedef aclError (*_aclfn_aclrtGetFloatOverflowStatus)(void *, uint64_t, aclrtStream);
@@ -17086,6 +17629,12 @@ static struct _aclout_aclrtGetFunctionAttribute aclrtGetFunctionAttribute(uintpt
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetFunctionAttribute(uintptr_t funcHandle, aclrtFuncAttribute attrType, void *_acl_into)
+{
+    struct _aclout_aclrtGetFunctionAttribute _acl_r = aclrtGetFunctionAttribute(funcHandle, attrType);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetFunctionName)(aclrtFuncHandle, uint32_t, char *);
 static aclError aclrtGetFunctionName(uintptr_t funcHandle, uint32_t maxLen, uintptr_t name)
 {
@@ -17124,6 +17673,12 @@ static struct _aclout_aclrtGetGroupCount aclrtGetGroupCount(void)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetGroupCount(void)
+{
+    struct _aclout_aclrtGetGroupCount _acl_r = aclrtGetGroupCount();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.count);
+}
+
 typedef aclError (*_aclfn_aclrtGetGroupInfoDetail)(const aclrtGroupInfo *, int32_t, aclrtGroupAttr, void *, size_t, size_t *);
 static struct _aclout_aclrtGetGroupInfoDetail aclrtGetGroupInfoDetail(uintptr_t groupInfo, int32_t groupIndex, aclrtGroupAttr attr, uintptr_t attrValue, size_t valueLen)
 {
@@ -17136,6 +17691,12 @@ static struct _aclout_aclrtGetGroupInfoDetail aclrtGetGroupInfoDetail(uintptr_t 
     }
     _acl_out.ret = _acl_fn((const aclrtGroupInfo *)groupInfo, groupIndex, attr, (void *)attrValue, valueLen, (size_t *)&_acl_out.paramRetSize);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetGroupInfoDetail(uintptr_t groupInfo, int32_t groupIndex, aclrtGroupAttr attr, uintptr_t attrValue, size_t valueLen, void *_acl_into)
+{
+    struct _aclout_aclrtGetGroupInfoDetail _acl_r = aclrtGetGroupInfoDetail(groupInfo, groupIndex, attr, attrValue, valueLen);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetHardwareSyncAddr)(void **);
@@ -17152,6 +17713,12 @@ static struct _aclout_aclrtGetHardwareSyncAddr aclrtGetHardwareSyncAddr(void)
     _acl_out.ret = _acl_fn((void **)&_acl_h_addr);
     _acl_out.addr = (uintptr_t)_acl_h_addr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetHardwareSyncAddr(void *_acl_into)
+{
+    struct _aclout_aclrtGetHardwareSyncAddr _acl_r = aclrtGetHardwareSyncAddr();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetLastError)(aclrtLastErrLevel);
@@ -17178,6 +17745,12 @@ static struct _aclout_aclrtGetLogicDevIdByPhyDevId aclrtGetLogicDevIdByPhyDevId(
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId)
+{
+    struct _aclout_aclrtGetLogicDevIdByPhyDevId _acl_r = aclrtGetLogicDevIdByPhyDevId(phyDevId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.logicDevId);
+}
+
 typedef aclError (*_aclfn_aclrtGetLogicDevIdByUserDevId)(const int32_t, int32_t *const);
 static struct _aclout_aclrtGetLogicDevIdByUserDevId aclrtGetLogicDevIdByUserDevId(const int32_t userDevid)
 {
@@ -17190,6 +17763,12 @@ static struct _aclout_aclrtGetLogicDevIdByUserDevId aclrtGetLogicDevIdByUserDevI
     }
     _acl_out.ret = _acl_fn(userDevid, (int32_t *const)&_acl_out.logicDevId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetLogicDevIdByUserDevId(const int32_t userDevid)
+{
+    struct _aclout_aclrtGetLogicDevIdByUserDevId _acl_r = aclrtGetLogicDevIdByUserDevId(userDevid);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.logicDevId);
 }
 
 typedef aclError (*_aclfn_aclrtGetMemInfo)(aclrtMemAttr, size_t *, size_t *);
@@ -17220,6 +17799,12 @@ static struct _aclout_aclrtGetMemUceInfo aclrtGetMemUceInfo(int32_t deviceId, ui
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetMemUceInfo(int32_t deviceId, uintptr_t memUceInfoArray, size_t arraySize, void *_acl_into)
+{
+    struct _aclout_aclrtGetMemUceInfo _acl_r = aclrtGetMemUceInfo(deviceId, memUceInfoArray, arraySize);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetMemUsageInfo)(int32_t, aclrtMemUsageInfo *, size_t, size_t *);
 static struct _aclout_aclrtGetMemUsageInfo aclrtGetMemUsageInfo(int32_t deviceId, uintptr_t memUsageInfo, size_t inputNum, size_t outputNum)
 {
@@ -17233,6 +17818,12 @@ static struct _aclout_aclrtGetMemUsageInfo aclrtGetMemUsageInfo(int32_t deviceId
     }
     _acl_out.ret = _acl_fn(deviceId, (aclrtMemUsageInfo *)memUsageInfo, inputNum, (size_t *)&_acl_out.outputNum);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetMemUsageInfo(int32_t deviceId, uintptr_t memUsageInfo, size_t inputNum, size_t outputNum, void *_acl_into)
+{
+    struct _aclout_aclrtGetMemUsageInfo _acl_r = aclrtGetMemUsageInfo(deviceId, memUsageInfo, inputNum, outputNum);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetMemcpyDescSize)(aclrtMemcpyKind, size_t *);
@@ -17263,6 +17854,12 @@ static struct _aclout_aclrtGetNotifyId aclrtGetNotifyId(uintptr_t notify)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetNotifyId(uintptr_t notify)
+{
+    struct _aclout_aclrtGetNotifyId _acl_r = aclrtGetNotifyId(notify);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.notifyId);
+}
+
 typedef aclError (*_aclfn_aclrtGetOpExecuteTimeout)(uint32_t *const);
 static struct _aclout_aclrtGetOpExecuteTimeout aclrtGetOpExecuteTimeout(void)
 {
@@ -17277,6 +17874,12 @@ static struct _aclout_aclrtGetOpExecuteTimeout aclrtGetOpExecuteTimeout(void)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetOpExecuteTimeout(void)
+{
+    struct _aclout_aclrtGetOpExecuteTimeout _acl_r = aclrtGetOpExecuteTimeout();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.timeoutMs);
+}
+
 typedef aclError (*_aclfn_aclrtGetOpTimeOutInterval)(uint64_t *);
 static struct _aclout_aclrtGetOpTimeOutInterval aclrtGetOpTimeOutInterval(void)
 {
@@ -17289,6 +17892,12 @@ static struct _aclout_aclrtGetOpTimeOutInterval aclrtGetOpTimeOutInterval(void)
     }
     _acl_out.ret = _acl_fn((uint64_t *)&_acl_out.interval);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetOpTimeOutInterval(void *_acl_into)
+{
+    struct _aclout_aclrtGetOpTimeOutInterval _acl_r = aclrtGetOpTimeOutInterval();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetOverflowStatus)(void *, size_t, aclrtStream);
@@ -17315,6 +17924,12 @@ static struct _aclout_aclrtGetPhyDevIdByLogicDevId aclrtGetPhyDevIdByLogicDevId(
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId)
+{
+    struct _aclout_aclrtGetPhyDevIdByLogicDevId _acl_r = aclrtGetPhyDevIdByLogicDevId(logicDevId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.phyDevId);
+}
+
 typedef aclError (*_aclfn_aclrtGetPhyDevIdByUserDevId)(const int32_t, int32_t *const);
 static struct _aclout_aclrtGetPhyDevIdByUserDevId aclrtGetPhyDevIdByUserDevId(const int32_t userDevId)
 {
@@ -17327,6 +17942,12 @@ static struct _aclout_aclrtGetPhyDevIdByUserDevId aclrtGetPhyDevIdByUserDevId(co
     }
     _acl_out.ret = _acl_fn(userDevId, (int32_t *const)&_acl_out.phyDevId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetPhyDevIdByUserDevId(const int32_t userDevId)
+{
+    struct _aclout_aclrtGetPhyDevIdByUserDevId _acl_r = aclrtGetPhyDevIdByUserDevId(userDevId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.phyDevId);
 }
 
 typedef aclError (*_aclfn_aclrtGetPrimaryCtxState)(int32_t, uint32_t *, int32_t *);
@@ -17357,6 +17978,12 @@ static struct _aclout_aclrtGetResInCurrentThread aclrtGetResInCurrentThread(aclr
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetResInCurrentThread(aclrtDevResLimitType type)
+{
+    struct _aclout_aclrtGetResInCurrentThread _acl_r = aclrtGetResInCurrentThread(type);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.value);
+}
+
 typedef aclError (*_aclfn_aclrtGetRunMode)(aclrtRunMode *);
 static struct _aclout_aclrtGetRunMode aclrtGetRunMode(void)
 {
@@ -17369,6 +17996,12 @@ static struct _aclout_aclrtGetRunMode aclrtGetRunMode(void)
     }
     _acl_out.ret = _acl_fn((aclrtRunMode *)&_acl_out.runMode);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetRunMode(void)
+{
+    struct _aclout_aclrtGetRunMode _acl_r = aclrtGetRunMode();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.runMode);
 }
 
 typedef const char *(*_aclfn_aclrtGetSocName)(void);
@@ -17409,6 +18042,12 @@ static struct _aclout_aclrtGetStreamAvailableNum aclrtGetStreamAvailableNum(void
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetStreamAvailableNum(void)
+{
+    struct _aclout_aclrtGetStreamAvailableNum _acl_r = aclrtGetStreamAvailableNum();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.streamCount);
+}
+
 typedef uint32_t (*_aclfn_aclrtGetStreamIdFromExceptionInfo)(const aclrtExceptionInfo *);
 static uint32_t aclrtGetStreamIdFromExceptionInfo(uintptr_t info)
 {
@@ -17433,6 +18072,12 @@ static struct _aclout_aclrtGetStreamOverflowSwitch aclrtGetStreamOverflowSwitch(
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetStreamOverflowSwitch(uintptr_t stream)
+{
+    struct _aclout_aclrtGetStreamOverflowSwitch _acl_r = aclrtGetStreamOverflowSwitch(stream);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.flag);
+}
+
 typedef aclError (*_aclfn_aclrtGetStreamResLimit)(aclrtStream, aclrtDevResLimitType, uint32_t *);
 static struct _aclout_aclrtGetStreamResLimit aclrtGetStreamResLimit(uintptr_t stream, aclrtDevResLimitType type)
 {
@@ -17445,6 +18090,12 @@ static struct _aclout_aclrtGetStreamResLimit aclrtGetStreamResLimit(uintptr_t st
     }
     _acl_out.ret = _acl_fn((aclrtStream)stream, type, (uint32_t *)&_acl_out.value);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetStreamResLimit(uintptr_t stream, aclrtDevResLimitType type)
+{
+    struct _aclout_aclrtGetStreamResLimit _acl_r = aclrtGetStreamResLimit(stream, type);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.value);
 }
 
 typedef aclError (*_aclfn_aclrtGetSymbolAddress)(const void *, void **);
@@ -17525,6 +18176,12 @@ static struct _aclout_aclrtGetThreadLastTaskId aclrtGetThreadLastTaskId(void)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetThreadLastTaskId(void)
+{
+    struct _aclout_aclrtGetThreadLastTaskId _acl_r = aclrtGetThreadLastTaskId();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.taskId);
+}
+
 typedef aclError (*_aclfn_aclrtGetUserDevIdByLogicDevId)(const int32_t, int32_t *const);
 static struct _aclout_aclrtGetUserDevIdByLogicDevId aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId)
 {
@@ -17537,6 +18194,12 @@ static struct _aclout_aclrtGetUserDevIdByLogicDevId aclrtGetUserDevIdByLogicDevI
     }
     _acl_out.ret = _acl_fn(logicDevId, (int32_t *const)&_acl_out.userDevid);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId)
+{
+    struct _aclout_aclrtGetUserDevIdByLogicDevId _acl_r = aclrtGetUserDevIdByLogicDevId(logicDevId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.userDevid);
 }
 
 typedef aclError (*_aclfn_aclrtGetUserDevIdByPhyDevId)(const int32_t, int32_t *const);
@@ -17553,6 +18216,12 @@ static struct _aclout_aclrtGetUserDevIdByPhyDevId aclrtGetUserDevIdByPhyDevId(co
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId)
+{
+    struct _aclout_aclrtGetUserDevIdByPhyDevId _acl_r = aclrtGetUserDevIdByPhyDevId(phyDevId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.userDevId);
+}
+
 typedef aclError (*_aclfn_aclrtGetVersion)(int32_t *, int32_t *, int32_t *);
 static struct _aclout_aclrtGetVersion aclrtGetVersion(void)
 {
@@ -17565,6 +18234,12 @@ static struct _aclout_aclrtGetVersion aclrtGetVersion(void)
     }
     _acl_out.ret = _acl_fn((int32_t *)&_acl_out.majorVersion, (int32_t *)&_acl_out.minorVersion, (int32_t *)&_acl_out.patchVersion);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetVersion(void *_acl_into)
+{
+    struct _aclout_aclrtGetVersion _acl_r = aclrtGetVersion();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtHostGetDevicePointer)(void *, void **, uint32_t);
@@ -17583,6 +18258,12 @@ static struct _aclout_aclrtHostGetDevicePointer aclrtHostGetDevicePointer(uintpt
     return _acl_out;
 }
 
+static void _aclinto_aclrtHostGetDevicePointer(uintptr_t pHost, uint32_t flag, void *_acl_into)
+{
+    struct _aclout_aclrtHostGetDevicePointer _acl_r = aclrtHostGetDevicePointer(pHost, flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtHostMemMapCapabilities)(uint32_t, aclrtHacType, aclrtHostMemMapCapability *);
 static struct _aclout_aclrtHostMemMapCapabilities aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType)
 {
@@ -17595,6 +18276,12 @@ static struct _aclout_aclrtHostMemMapCapabilities aclrtHostMemMapCapabilities(ui
     }
     _acl_out.ret = _acl_fn(deviceId, hacType, (aclrtHostMemMapCapability *)&_acl_out.capabilities);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType)
+{
+    struct _aclout_aclrtHostMemMapCapabilities _acl_r = aclrtHostMemMapCapabilities(deviceId, hacType);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.capabilities);
 }
 
 typedef aclError (*_aclfn_aclrtHostRegister)(void *, uint64_t, aclrtHostRegisterType, void **);
@@ -17611,6 +18298,12 @@ static struct _aclout_aclrtHostRegister aclrtHostRegister(uintptr_t ptr, uint64_
     _acl_out.ret = _acl_fn((void *)ptr, size, type, (void **)&_acl_h_devPtr);
     _acl_out.devPtr = (uintptr_t)_acl_h_devPtr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtHostRegister(uintptr_t ptr, uint64_t size, aclrtHostRegisterType type, void *_acl_into)
+{
+    struct _aclout_aclrtHostRegister _acl_r = aclrtHostRegister(ptr, size, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtHostRegisterV2)(void *, uint64_t, uint32_t);
@@ -17683,6 +18376,12 @@ static struct _aclout_aclrtIpcMemImportByKey aclrtIpcMemImportByKey(const char *
     return _acl_out;
 }
 
+static void _aclinto_aclrtIpcMemImportByKey(const char *key, uint64_t flags, void *_acl_into)
+{
+    struct _aclout_aclrtIpcMemImportByKey _acl_r = aclrtIpcMemImportByKey(key, flags);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtIpcMemImportPidInterServer)(const char *, aclrtServerPid *, size_t);
 static aclError aclrtIpcMemImportPidInterServer(const char *key, uintptr_t serverPids, size_t num)
 {
@@ -17745,6 +18444,12 @@ static struct _aclout_aclrtKernelArgsAppend aclrtKernelArgsAppend(uintptr_t args
     return _acl_out;
 }
 
+static void _aclinto_aclrtKernelArgsAppend(uintptr_t argsHandle, uintptr_t param, size_t paramSize, void *_acl_into)
+{
+    struct _aclout_aclrtKernelArgsAppend _acl_r = aclrtKernelArgsAppend(argsHandle, param, paramSize);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtKernelArgsAppendPlaceHolder)(aclrtArgsHandle, aclrtParamHandle *);
 static struct _aclout_aclrtKernelArgsAppendPlaceHolder aclrtKernelArgsAppendPlaceHolder(uintptr_t argsHandle)
 {
@@ -17799,6 +18504,12 @@ static struct _aclout_aclrtKernelArgsGetMemSize aclrtKernelArgsGetMemSize(uintpt
     return _acl_out;
 }
 
+static void _aclinto_aclrtKernelArgsGetMemSize(uintptr_t funcHandle, size_t userArgsSize, void *_acl_into)
+{
+    struct _aclout_aclrtKernelArgsGetMemSize _acl_r = aclrtKernelArgsGetMemSize(funcHandle, userArgsSize);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtKernelArgsGetPlaceHolderBuffer)(aclrtArgsHandle, aclrtParamHandle, size_t, void **);
 static struct _aclout_aclrtKernelArgsGetPlaceHolderBuffer aclrtKernelArgsGetPlaceHolderBuffer(uintptr_t argsHandle, uintptr_t paramHandle, size_t dataSize)
 {
@@ -17813,6 +18524,12 @@ static struct _aclout_aclrtKernelArgsGetPlaceHolderBuffer aclrtKernelArgsGetPlac
     _acl_out.ret = _acl_fn((aclrtArgsHandle)argsHandle, (aclrtParamHandle)paramHandle, dataSize, (void **)&_acl_h_bufferAddr);
     _acl_out.bufferAddr = (uintptr_t)_acl_h_bufferAddr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtKernelArgsGetPlaceHolderBuffer(uintptr_t argsHandle, uintptr_t paramHandle, size_t dataSize, void *_acl_into)
+{
+    struct _aclout_aclrtKernelArgsGetPlaceHolderBuffer _acl_r = aclrtKernelArgsGetPlaceHolderBuffer(argsHandle, paramHandle, dataSize);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtKernelArgsInit)(aclrtFuncHandle, aclrtArgsHandle *);
@@ -17957,6 +18674,12 @@ static struct _aclout_aclrtMalloc aclrtMalloc(size_t size, aclrtMemMallocPolicy 
     return _acl_out;
 }
 
+static void _aclinto_aclrtMalloc(size_t size, aclrtMemMallocPolicy policy, void *_acl_into)
+{
+    struct _aclout_aclrtMalloc _acl_r = aclrtMalloc(size, policy);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMallocAlign32)(void **, size_t, aclrtMemMallocPolicy);
 static struct _aclout_aclrtMallocAlign32 aclrtMallocAlign32(size_t size, aclrtMemMallocPolicy policy)
 {
@@ -17973,6 +18696,12 @@ static struct _aclout_aclrtMallocAlign32 aclrtMallocAlign32(size_t size, aclrtMe
     return _acl_out;
 }
 
+static void _aclinto_aclrtMallocAlign32(size_t size, aclrtMemMallocPolicy policy, void *_acl_into)
+{
+    struct _aclout_aclrtMallocAlign32 _acl_r = aclrtMallocAlign32(size, policy);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMallocCached)(void **, size_t, aclrtMemMallocPolicy);
 static struct _aclout_aclrtMallocCached aclrtMallocCached(size_t size, aclrtMemMallocPolicy policy)
 {
@@ -17987,6 +18716,12 @@ static struct _aclout_aclrtMallocCached aclrtMallocCached(size_t size, aclrtMemM
     _acl_out.ret = _acl_fn((void **)&_acl_h_devPtr, size, policy);
     _acl_out.devPtr = (uintptr_t)_acl_h_devPtr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtMallocCached(size_t size, aclrtMemMallocPolicy policy, void *_acl_into)
+{
+    struct _aclout_aclrtMallocCached _acl_r = aclrtMallocCached(size, policy);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMallocForTaskScheduler)(void **, size_t, aclrtMemMallocPolicy, aclrtMallocConfig *);
@@ -18095,6 +18830,12 @@ static struct _aclout_aclrtMemAllocManaged aclrtMemAllocManaged(uint64_t size, u
     return _acl_out;
 }
 
+static void _aclinto_aclrtMemAllocManaged(uint64_t size, uint32_t flag, void *_acl_into)
+{
+    struct _aclout_aclrtMemAllocManaged _acl_r = aclrtMemAllocManaged(size, flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMemExportToShareableHandle)(aclrtDrvMemHandle, aclrtMemHandleType, uint64_t, uint64_t *);
 static struct _aclout_aclrtMemExportToShareableHandle aclrtMemExportToShareableHandle(uintptr_t handle, aclrtMemHandleType handleType, uint64_t flags)
 {
@@ -18107,6 +18848,12 @@ static struct _aclout_aclrtMemExportToShareableHandle aclrtMemExportToShareableH
     }
     _acl_out.ret = _acl_fn((aclrtDrvMemHandle)handle, handleType, flags, (uint64_t *)&_acl_out.shareableHandle);
     return _acl_out;
+}
+
+static void _aclinto_aclrtMemExportToShareableHandle(uintptr_t handle, aclrtMemHandleType handleType, uint64_t flags, void *_acl_into)
+{
+    struct _aclout_aclrtMemExportToShareableHandle _acl_r = aclrtMemExportToShareableHandle(handle, handleType, flags);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMemExportToShareableHandleV2)(aclrtDrvMemHandle, uint64_t, aclrtMemSharedHandleType, void *);
@@ -18199,6 +18946,12 @@ static struct _aclout_aclrtMemImportFromShareableHandle aclrtMemImportFromSharea
     return _acl_out;
 }
 
+static void _aclinto_aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId, void *_acl_into)
+{
+    struct _aclout_aclrtMemImportFromShareableHandle _acl_r = aclrtMemImportFromShareableHandle(shareableHandle, deviceId);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMemImportFromShareableHandleV2)(void *, aclrtMemSharedHandleType, uint64_t, aclrtDrvMemHandle *);
 static struct _aclout_aclrtMemImportFromShareableHandleV2 aclrtMemImportFromShareableHandleV2(uintptr_t shareableHandle, aclrtMemSharedHandleType shareType, uint64_t flags)
 {
@@ -18213,6 +18966,12 @@ static struct _aclout_aclrtMemImportFromShareableHandleV2 aclrtMemImportFromShar
     _acl_out.ret = _acl_fn((void *)shareableHandle, shareType, flags, (aclrtDrvMemHandle *)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclrtMemImportFromShareableHandleV2(uintptr_t shareableHandle, aclrtMemSharedHandleType shareType, uint64_t flags, void *_acl_into)
+{
+    struct _aclout_aclrtMemImportFromShareableHandleV2 _acl_r = aclrtMemImportFromShareableHandleV2(shareableHandle, shareType, flags);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMemInvalidate)(void *, size_t);
@@ -18259,6 +19018,12 @@ static struct _aclout_aclrtMemManagedGetAttrs aclrtMemManagedGetAttrs(uintptr_t 
     _acl_out.ret = _acl_fn((aclrtMemManagedRangeAttribute *)attributes, numAttributes, (const void *)ptr, size, (void **)&_acl_h_data, (size_t *)dataSizes);
     _acl_out.data = (uintptr_t)_acl_h_data;
     return _acl_out;
+}
+
+static void _aclinto_aclrtMemManagedGetAttrs(uintptr_t attributes, size_t numAttributes, uintptr_t ptr, size_t size, uintptr_t dataSizes, void *_acl_into)
+{
+    struct _aclout_aclrtMemManagedGetAttrs _acl_r = aclrtMemManagedGetAttrs(attributes, numAttributes, ptr, size, dataSizes);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMemManagedPrefetchAsync)(const void *, size_t, aclrtMemManagedLocation, uint32_t, aclrtStream);
@@ -18381,6 +19146,12 @@ static struct _aclout_aclrtMemPoolMallocAsync aclrtMemPoolMallocAsync(size_t siz
     _acl_out.ret = _acl_fn((void **)&_acl_h_ptr, size, (aclrtMemPool)memPool, (aclrtStream)stream);
     _acl_out.ptr = (uintptr_t)_acl_h_ptr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtMemPoolMallocAsync(size_t size, uintptr_t memPool, uintptr_t stream, void *_acl_into)
+{
+    struct _aclout_aclrtMemPoolMallocAsync _acl_r = aclrtMemPoolMallocAsync(size, memPool, stream);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMemPoolSetAttr)(aclrtMemPool, aclrtMemPoolAttr, void *);
@@ -18543,6 +19314,12 @@ static struct _aclout_aclrtMemcpyBatch aclrtMemcpyBatch(uintptr_t dsts, uintptr_
     return _acl_out;
 }
 
+static void _aclinto_aclrtMemcpyBatch(uintptr_t dsts, uintptr_t destMaxs, uintptr_t srcs, uintptr_t sizes, size_t numBatches, uintptr_t attrs, uintptr_t attrsIndexes, size_t numAttrs, void *_acl_into)
+{
+    struct _aclout_aclrtMemcpyBatch _acl_r = aclrtMemcpyBatch(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMemcpyBatchAsync)(void **, size_t *, void **, size_t *, size_t, aclrtMemcpyBatchAttr *, size_t *, size_t, size_t *, aclrtStream);
 static struct _aclout_aclrtMemcpyBatchAsync aclrtMemcpyBatchAsync(uintptr_t dsts, uintptr_t destMaxs, uintptr_t srcs, uintptr_t sizes, size_t numBatches, uintptr_t attrs, uintptr_t attrsIndexes, size_t numAttrs, uintptr_t stream)
 {
@@ -18555,6 +19332,12 @@ static struct _aclout_aclrtMemcpyBatchAsync aclrtMemcpyBatchAsync(uintptr_t dsts
     }
     _acl_out.ret = _acl_fn((void **)dsts, (size_t *)destMaxs, (void **)srcs, (size_t *)sizes, numBatches, (aclrtMemcpyBatchAttr *)attrs, (size_t *)attrsIndexes, numAttrs, (size_t *)&_acl_out.failIndex, (aclrtStream)stream);
     return _acl_out;
+}
+
+static void _aclinto_aclrtMemcpyBatchAsync(uintptr_t dsts, uintptr_t destMaxs, uintptr_t srcs, uintptr_t sizes, size_t numBatches, uintptr_t attrs, uintptr_t attrsIndexes, size_t numAttrs, uintptr_t stream, void *_acl_into)
+{
+    struct _aclout_aclrtMemcpyBatchAsync _acl_r = aclrtMemcpyBatchAsync(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, stream);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMemcpyBatchAsyncV2)(void **, size_t *, void **, size_t *, size_t, aclrtMemcpyBatchAttr *, size_t *, size_t, aclrtStream);
@@ -18693,6 +19476,12 @@ static struct _aclout_aclrtNotifyImportByKey aclrtNotifyImportByKey(const char *
     return _acl_out;
 }
 
+static void _aclinto_aclrtNotifyImportByKey(const char *key, uint64_t flags, void *_acl_into)
+{
+    struct _aclout_aclrtNotifyImportByKey _acl_r = aclrtNotifyImportByKey(key, flags);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtNotifySetImportPid)(aclrtNotify, int32_t *, size_t);
 static aclError aclrtNotifySetImportPid(uintptr_t notify, uintptr_t pid, size_t num)
 {
@@ -18811,6 +19600,12 @@ static struct _aclout_aclrtQueryDeviceStatus aclrtQueryDeviceStatus(int32_t devi
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtQueryDeviceStatus(int32_t deviceId)
+{
+    struct _aclout_aclrtQueryDeviceStatus _acl_r = aclrtQueryDeviceStatus(deviceId);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.deviceStatus);
+}
+
 typedef aclError (*_aclfn_aclrtQueryEvent)(aclrtEvent, aclrtEventStatus *);
 static struct _aclout_aclrtQueryEvent aclrtQueryEvent(uintptr_t event)
 {
@@ -18823,6 +19618,12 @@ static struct _aclout_aclrtQueryEvent aclrtQueryEvent(uintptr_t event)
     }
     _acl_out.ret = _acl_fn((aclrtEvent)event, (aclrtEventStatus *)&_acl_out.status);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtQueryEvent(uintptr_t event)
+{
+    struct _aclout_aclrtQueryEvent _acl_r = aclrtQueryEvent(event);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.status);
 }
 
 typedef aclError (*_aclfn_aclrtQueryEventStatus)(aclrtEvent, aclrtEventRecordedStatus *);
@@ -18839,6 +19640,12 @@ static struct _aclout_aclrtQueryEventStatus aclrtQueryEventStatus(uintptr_t even
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtQueryEventStatus(uintptr_t event)
+{
+    struct _aclout_aclrtQueryEventStatus _acl_r = aclrtQueryEventStatus(event);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.status);
+}
+
 typedef aclError (*_aclfn_aclrtQueryEventWaitStatus)(aclrtEvent, aclrtEventWaitStatus *);
 static struct _aclout_aclrtQueryEventWaitStatus aclrtQueryEventWaitStatus(uintptr_t event)
 {
@@ -18851,6 +19658,12 @@ static struct _aclout_aclrtQueryEventWaitStatus aclrtQueryEventWaitStatus(uintpt
     }
     _acl_out.ret = _acl_fn((aclrtEvent)event, (aclrtEventWaitStatus *)&_acl_out.status);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtQueryEventWaitStatus(uintptr_t event)
+{
+    struct _aclout_aclrtQueryEventWaitStatus _acl_r = aclrtQueryEventWaitStatus(event);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.status);
 }
 
 typedef aclError (*_aclfn_aclrtRandomNumAsync)(const aclrtRandomNumTaskInfo *, const aclrtStream, void *);
@@ -18939,6 +19752,12 @@ static struct _aclout_aclrtRegisterCpuFunc aclrtRegisterCpuFunc(uintptr_t handle
     return _acl_out;
 }
 
+static void _aclinto_aclrtRegisterCpuFunc(uintptr_t handle, const char *funcName, const char *kernelName, void *_acl_into)
+{
+    struct _aclout_aclrtRegisterCpuFunc _acl_r = aclrtRegisterCpuFunc(handle, funcName, kernelName);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtReleaseMemAddress)(void *);
 static aclError aclrtReleaseMemAddress(uintptr_t virPtr)
 {
@@ -18975,6 +19794,12 @@ static struct _aclout_aclrtReserveMemAddress aclrtReserveMemAddress(size_t size,
     return _acl_out;
 }
 
+static void _aclinto_aclrtReserveMemAddress(size_t size, size_t alignment, uintptr_t expectPtr, uint64_t flags, void *_acl_into)
+{
+    struct _aclout_aclrtReserveMemAddress _acl_r = aclrtReserveMemAddress(size, alignment, expectPtr, flags);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtReserveMemAddressNoUCMemory)(void **, size_t, size_t, void *, uint64_t);
 static struct _aclout_aclrtReserveMemAddressNoUCMemory aclrtReserveMemAddressNoUCMemory(size_t size, size_t alignment, uintptr_t expectPtr, uint64_t flags)
 {
@@ -18989,6 +19814,12 @@ static struct _aclout_aclrtReserveMemAddressNoUCMemory aclrtReserveMemAddressNoU
     _acl_out.ret = _acl_fn((void **)&_acl_h_virPtr, size, alignment, (void *)expectPtr, flags);
     _acl_out.virPtr = (uintptr_t)_acl_h_virPtr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtReserveMemAddressNoUCMemory(size_t size, size_t alignment, uintptr_t expectPtr, uint64_t flags, void *_acl_into)
+{
+    struct _aclout_aclrtReserveMemAddressNoUCMemory _acl_r = aclrtReserveMemAddressNoUCMemory(size, alignment, expectPtr, flags);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtResetDevice)(int32_t);
@@ -19373,6 +20204,12 @@ static struct _aclout_aclrtStreamGetFlags aclrtStreamGetFlags(uintptr_t stream)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtStreamGetFlags(uintptr_t stream)
+{
+    struct _aclout_aclrtStreamGetFlags _acl_r = aclrtStreamGetFlags(stream);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.flags);
+}
+
 typedef aclError (*_aclfn_aclrtStreamGetId)(aclrtStream, int32_t *);
 static struct _aclout_aclrtStreamGetId aclrtStreamGetId(uintptr_t stream)
 {
@@ -19385,6 +20222,12 @@ static struct _aclout_aclrtStreamGetId aclrtStreamGetId(uintptr_t stream)
     }
     _acl_out.ret = _acl_fn((aclrtStream)stream, (int32_t *)&_acl_out.streamId);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtStreamGetId(uintptr_t stream)
+{
+    struct _aclout_aclrtStreamGetId _acl_r = aclrtStreamGetId(stream);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.streamId);
 }
 
 typedef aclError (*_aclfn_aclrtStreamGetPriority)(aclrtStream, uint32_t *);
@@ -19401,6 +20244,12 @@ static struct _aclout_aclrtStreamGetPriority aclrtStreamGetPriority(uintptr_t st
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtStreamGetPriority(uintptr_t stream)
+{
+    struct _aclout_aclrtStreamGetPriority _acl_r = aclrtStreamGetPriority(stream);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.priority);
+}
+
 typedef aclError (*_aclfn_aclrtStreamQuery)(aclrtStream, aclrtStreamStatus *);
 static struct _aclout_aclrtStreamQuery aclrtStreamQuery(uintptr_t stream)
 {
@@ -19413,6 +20262,12 @@ static struct _aclout_aclrtStreamQuery aclrtStreamQuery(uintptr_t stream)
     }
     _acl_out.ret = _acl_fn((aclrtStream)stream, (aclrtStreamStatus *)&_acl_out.status);
     return _acl_out;
+}
+
+static int64_t _aclpack_aclrtStreamQuery(uintptr_t stream)
+{
+    struct _aclout_aclrtStreamQuery _acl_r = aclrtStreamQuery(stream);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.status);
 }
 
 typedef aclError (*_aclfn_aclrtStreamStop)(aclrtStream);
@@ -19673,6 +20528,12 @@ static struct _aclout_aclsysGetVersionNum aclsysGetVersionNum(uintptr_t pkgName)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclsysGetVersionNum(uintptr_t pkgName)
+{
+    struct _aclout_aclsysGetVersionNum _acl_r = aclsysGetVersionNum(pkgName);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.versionNum);
+}
+
 typedef aclError (*_aclfn_aclsysGetVersionStr)(char *, char *);
 static aclError aclsysGetVersionStr(uintptr_t pkgName, uintptr_t versionStr)
 {
@@ -19719,6 +20580,12 @@ static struct _aclout_acltdtAllocBuf acltdtAllocBuf(size_t size, uint32_t type)
     return _acl_out;
 }
 
+static void _aclinto_acltdtAllocBuf(size_t size, uint32_t type, void *_acl_into)
+{
+    struct _aclout_acltdtAllocBuf _acl_r = acltdtAllocBuf(size, type);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_acltdtAppendBufChain)(acltdtBuf, acltdtBuf);
 static aclError acltdtAppendBufChain(uintptr_t headBuf, uintptr_t buf)
 {
@@ -19741,6 +20608,12 @@ static struct _aclout_acltdtAttachQueue acltdtAttachQueue(uint32_t qid, int32_t 
     }
     _acl_out.ret = _acl_fn(qid, timeout, (uint32_t *)&_acl_out.permission);
     return _acl_out;
+}
+
+static int64_t _aclpack_acltdtAttachQueue(uint32_t qid, int32_t timeout)
+{
+    struct _aclout_acltdtAttachQueue _acl_r = acltdtAttachQueue(qid, timeout);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.permission);
 }
 
 typedef aclError (*_aclfn_acltdtBindQueueRoutes)(acltdtQueueRouteList *);
@@ -19833,6 +20706,12 @@ static struct _aclout_acltdtCreateQueue acltdtCreateQueue(uintptr_t attr)
     return _acl_out;
 }
 
+static int64_t _aclpack_acltdtCreateQueue(uintptr_t attr)
+{
+    struct _aclout_acltdtCreateQueue _acl_r = acltdtCreateQueue(attr);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.qid);
+}
+
 typedef acltdtQueueAttr *(*_aclfn_acltdtCreateQueueAttr)(void);
 static uintptr_t acltdtCreateQueueAttr(void)
 {
@@ -19889,6 +20768,12 @@ static struct _aclout_acltdtDequeue acltdtDequeue(uint32_t qid, int32_t timeout)
     return _acl_out;
 }
 
+static void _aclinto_acltdtDequeue(uint32_t qid, int32_t timeout, void *_acl_into)
+{
+    struct _aclout_acltdtDequeue _acl_r = acltdtDequeue(qid, timeout);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_acltdtDequeueData)(uint32_t, void *, size_t, size_t *, void *, size_t, int32_t);
 static struct _aclout_acltdtDequeueData acltdtDequeueData(uint32_t qid, uintptr_t data, size_t dataSize, uintptr_t userData, size_t userDataSize, int32_t timeout)
 {
@@ -19901,6 +20786,12 @@ static struct _aclout_acltdtDequeueData acltdtDequeueData(uint32_t qid, uintptr_
     }
     _acl_out.ret = _acl_fn(qid, (void *)data, dataSize, (size_t *)&_acl_out.retDataSize, (void *)userData, userDataSize, timeout);
     return _acl_out;
+}
+
+static void _aclinto_acltdtDequeueData(uint32_t qid, uintptr_t data, size_t dataSize, uintptr_t userData, size_t userDataSize, int32_t timeout, void *_acl_into)
+{
+    struct _aclout_acltdtDequeueData _acl_r = acltdtDequeueData(qid, data, dataSize, userData, userDataSize, timeout);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_acltdtDestroyChannel)(acltdtChannelHandle *);
@@ -20027,6 +20918,12 @@ static struct _aclout_acltdtGetBufChainNum acltdtGetBufChainNum(uintptr_t headBu
     return _acl_out;
 }
 
+static int64_t _aclpack_acltdtGetBufChainNum(uintptr_t headBuf)
+{
+    struct _aclout_acltdtGetBufChainNum _acl_r = acltdtGetBufChainNum(headBuf);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.num);
+}
+
 typedef aclError (*_aclfn_acltdtGetBufData)(const acltdtBuf, void **, size_t *);
 static struct _aclout_acltdtGetBufData acltdtGetBufData(uintptr_t buf)
 {
@@ -20071,6 +20968,12 @@ static struct _aclout_acltdtGetBufFromChain acltdtGetBufFromChain(uintptr_t head
     _acl_out.ret = _acl_fn((acltdtBuf)headBuf, index, (acltdtBuf *)&_acl_h_buf);
     _acl_out.buf = (uintptr_t)_acl_h_buf;
     return _acl_out;
+}
+
+static void _aclinto_acltdtGetBufFromChain(uintptr_t headBuf, uint32_t index, void *_acl_into)
+{
+    struct _aclout_acltdtGetBufFromChain _acl_r = acltdtGetBufFromChain(headBuf, index);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_acltdtGetBufUserData)(const acltdtBuf, void *, size_t, size_t);
@@ -20177,6 +21080,12 @@ static struct _aclout_acltdtGetQueueAttr acltdtGetQueueAttr(uintptr_t attr, aclt
     return _acl_out;
 }
 
+static void _aclinto_acltdtGetQueueAttr(uintptr_t attr, acltdtQueueAttrType type, size_t len, uintptr_t param, void *_acl_into)
+{
+    struct _aclout_acltdtGetQueueAttr _acl_r = acltdtGetQueueAttr(attr, type, len, param);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_acltdtGetQueueRoute)(const acltdtQueueRouteList *, size_t, acltdtQueueRoute *);
 static aclError acltdtGetQueueRoute(uintptr_t routeList, size_t index, uintptr_t route)
 {
@@ -20209,6 +21118,12 @@ static struct _aclout_acltdtGetQueueRouteParam acltdtGetQueueRouteParam(uintptr_
     }
     _acl_out.ret = _acl_fn((const acltdtQueueRoute *)route, type, len, (size_t *)&_acl_out.paramRetSize, (void *)param);
     return _acl_out;
+}
+
+static void _aclinto_acltdtGetQueueRouteParam(uintptr_t route, acltdtQueueRouteParamType type, size_t len, uintptr_t param, void *_acl_into)
+{
+    struct _aclout_acltdtGetQueueRouteParam _acl_r = acltdtGetQueueRouteParam(route, type, len, param);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_acltdtGetSliceInfoFromItem)(const acltdtDataItem *, size_t *, size_t *);
@@ -21329,6 +22244,12 @@ static struct _aclout_hi_mpi_ao_get_chn_delay hi_mpi_ao_get_chn_delay(hi_audio_d
     return _acl_out;
 }
 
+static int64_t _aclpack_hi_mpi_ao_get_chn_delay(hi_audio_dev ao_dev, hi_ao_chn ao_chn)
+{
+    struct _aclout_hi_mpi_ao_get_chn_delay _acl_r = hi_mpi_ao_get_chn_delay(ao_dev, ao_chn);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.milli_sec);
+}
+
 typedef hi_s32 (*_aclfn_hi_mpi_ao_send_frame)(hi_audio_dev, hi_ao_chn, const hi_audio_frame *, hi_s32);
 static hi_s32 hi_mpi_ao_send_frame(hi_audio_dev ao_dev, hi_ao_chn ao_chn, uintptr_t data, hi_s32 milli_sec)
 {
@@ -21427,6 +22348,12 @@ static struct _aclout_hi_mpi_dvpp_get_version hi_mpi_dvpp_get_version(void)
     return _acl_out;
 }
 
+static void _aclinto_hi_mpi_dvpp_get_version(void *_acl_into)
+{
+    struct _aclout_hi_mpi_dvpp_get_version _acl_r = hi_mpi_dvpp_get_version();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef hi_s32 (*_aclfn_hi_mpi_dvpp_malloc)(hi_u32, void **, hi_u64);
 static struct _aclout_hi_mpi_dvpp_malloc hi_mpi_dvpp_malloc(hi_u32 dev_id, hi_u64 size)
 {
@@ -21441,6 +22368,12 @@ static struct _aclout_hi_mpi_dvpp_malloc hi_mpi_dvpp_malloc(hi_u32 dev_id, hi_u6
     _acl_out.ret = _acl_fn(dev_id, (void **)&_acl_h_dev_ptr, size);
     _acl_out.dev_ptr = (uintptr_t)_acl_h_dev_ptr;
     return _acl_out;
+}
+
+static void _aclinto_hi_mpi_dvpp_malloc(hi_u32 dev_id, hi_u64 size, void *_acl_into)
+{
+    struct _aclout_hi_mpi_dvpp_malloc _acl_r = hi_mpi_dvpp_malloc(dev_id, size);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef hi_s32 (*_aclfn_hi_mpi_hdmi_close)(hi_hdmi_id);
@@ -22049,6 +22982,12 @@ static struct _aclout_hi_mpi_isp_get_fmw_state hi_mpi_isp_get_fmw_state(hi_vi_pi
     }
     _acl_out.ret = _acl_fn(vi_pipe, (hi_isp_fmw_state *)&_acl_out.state);
     return _acl_out;
+}
+
+static int64_t _aclpack_hi_mpi_isp_get_fmw_state(hi_vi_pipe vi_pipe)
+{
+    struct _aclout_hi_mpi_isp_get_fmw_state _acl_r = hi_mpi_isp_get_fmw_state(vi_pipe);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.state);
 }
 
 typedef hi_s32 (*_aclfn_hi_mpi_isp_get_fpn_attr)(hi_vi_pipe, hi_isp_fpn_attr *);
@@ -23165,6 +24104,12 @@ static struct _aclout_hi_mpi_sys_create_epoll hi_mpi_sys_create_epoll(hi_s32 siz
     return _acl_out;
 }
 
+static int64_t _aclpack_hi_mpi_sys_create_epoll(hi_s32 size)
+{
+    struct _aclout_hi_mpi_sys_create_epoll _acl_r = hi_mpi_sys_create_epoll(size);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.epoll_fd);
+}
+
 typedef hi_s32 (*_aclfn_hi_mpi_sys_ctl_epoll)(hi_s32, hi_s32, hi_s32, hi_dvpp_epoll_event *);
 static hi_s32 hi_mpi_sys_ctl_epoll(hi_s32 epoll_fd, hi_s32 operation, hi_s32 fd, uintptr_t event)
 {
@@ -23397,6 +24342,12 @@ static struct _aclout_hi_mpi_vdec_get_display_mode hi_mpi_vdec_get_display_mode(
     }
     _acl_out.ret = _acl_fn(chn, (hi_video_display_mode *)&_acl_out.display_mode);
     return _acl_out;
+}
+
+static int64_t _aclpack_hi_mpi_vdec_get_display_mode(hi_vdec_chn chn)
+{
+    struct _aclout_hi_mpi_vdec_get_display_mode _acl_r = hi_mpi_vdec_get_display_mode(chn);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.display_mode);
 }
 
 typedef hi_s32 (*_aclfn_hi_mpi_vdec_get_fd)(hi_vdec_chn);
@@ -23825,6 +24776,12 @@ static struct _aclout_hi_mpi_venc_get_scene_mode hi_mpi_venc_get_scene_mode(hi_v
     }
     _acl_out.ret = _acl_fn(chn, (hi_venc_scene_mode *)&_acl_out.scene_mode);
     return _acl_out;
+}
+
+static int64_t _aclpack_hi_mpi_venc_get_scene_mode(hi_venc_chn chn)
+{
+    struct _aclout_hi_mpi_venc_get_scene_mode _acl_r = hi_mpi_venc_get_scene_mode(chn);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.scene_mode);
 }
 
 typedef hi_s32 (*_aclfn_hi_mpi_venc_get_slice_split)(hi_venc_chn, hi_venc_slice_split *);
@@ -24361,6 +25318,12 @@ static struct _aclout_hi_mpi_vi_get_pipe_frame_source hi_mpi_vi_get_pipe_frame_s
     return _acl_out;
 }
 
+static int64_t _aclpack_hi_mpi_vi_get_pipe_frame_source(hi_vi_pipe vi_pipe)
+{
+    struct _aclout_hi_mpi_vi_get_pipe_frame_source _acl_r = hi_mpi_vi_get_pipe_frame_source(vi_pipe);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.source);
+}
+
 typedef hi_s32 (*_aclfn_hi_mpi_vi_get_pipe_pre_crop)(hi_vi_pipe, hi_crop_info *);
 static struct _aclout_hi_mpi_vi_get_pipe_pre_crop hi_mpi_vi_get_pipe_pre_crop(hi_vi_pipe vi_pipe)
 {
@@ -24387,6 +25350,12 @@ static struct _aclout_hi_mpi_vi_get_pipe_vc_number hi_mpi_vi_get_pipe_vc_number(
     }
     _acl_out.ret = _acl_fn(vi_pipe, (hi_u32 *)&_acl_out.vc_number);
     return _acl_out;
+}
+
+static int64_t _aclpack_hi_mpi_vi_get_pipe_vc_number(hi_vi_pipe vi_pipe)
+{
+    struct _aclout_hi_mpi_vi_get_pipe_vc_number _acl_r = hi_mpi_vi_get_pipe_vc_number(vi_pipe);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.vc_number);
 }
 
 typedef hi_s32 (*_aclfn_hi_mpi_vi_get_vi_vpss_mode)(hi_vi_vpss_mode *);
@@ -25251,6 +26220,12 @@ static struct _aclout_hi_mpi_vpc_get_lut_mem_size hi_mpi_vpc_get_lut_mem_size(hi
     return _acl_out;
 }
 
+static int64_t _aclpack_hi_mpi_vpc_get_lut_mem_size(hi_u32 width, hi_u32 height)
+{
+    struct _aclout_hi_mpi_vpc_get_lut_mem_size _acl_r = hi_mpi_vpc_get_lut_mem_size(width, height);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.lut_size);
+}
+
 typedef hi_s32 (*_aclfn_hi_mpi_vpc_get_perspective_lut)(hi_point_pair_info *, hi_u32, hi_remap_lut *);
 static hi_s32 hi_mpi_vpc_get_perspective_lut(uintptr_t point_pair_info, hi_u32 interpolation, uintptr_t remap_lut)
 {
@@ -25391,6 +26366,12 @@ static struct _aclout_hi_mpi_vpc_roundview_stitching hi_mpi_vpc_roundview_stitch
     }
     _acl_out.ret = _acl_fn(chn, (hi_roundview_stitching_pic_param *)roundview_stitching_pic_param, (hi_u32 *)&_acl_out.task_id, milli_sec);
     return _acl_out;
+}
+
+static int64_t _aclpack_hi_mpi_vpc_roundview_stitching(hi_vpc_chn chn, uintptr_t roundview_stitching_pic_param, hi_s32 milli_sec)
+{
+    struct _aclout_hi_mpi_vpc_roundview_stitching _acl_r = hi_mpi_vpc_roundview_stitching(chn, roundview_stitching_pic_param, milli_sec);
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.task_id);
 }
 
 typedef hi_s32 (*_aclfn_hi_mpi_vpc_set_chn_opt_attr)(hi_vpc_chn, const hi_opt_attr *);

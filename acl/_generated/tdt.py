@@ -6,6 +6,8 @@ an argument pyACL lets the caller leave out (None then means left out). The func
 have pass None as NULL, as their C API allows: create_channel, create_channel_with_capacity.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -13,6 +15,19 @@ from acl._generated._acl_cffi import lib as _lib
 
 _NULL = _ffi.NULL
 _string = _ffi.string
+_new = _ffi.new
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[2]")
+    return outs, _buffer(outs)
+
 
 ACL_TENSOR_DATA_UNDEFINED = -1
 ACL_TENSOR_DATA_TENSOR = 0
@@ -43,9 +58,9 @@ ACL_TDT_QUEUE_ROUTE_UNBIND = 0
 
 _acltdtAddDataItem = _lib.acltdtAddDataItem
 _acltdtAddQueueRoute = _lib.acltdtAddQueueRoute
-_acltdtAllocBuf = _lib.acltdtAllocBuf
+_acltdtAllocBuf = _lib._aclinto_acltdtAllocBuf
 _acltdtAppendBufChain = _lib.acltdtAppendBufChain
-_acltdtAttachQueue = _lib.acltdtAttachQueue
+_acltdtAttachQueue = _lib._aclpack_acltdtAttachQueue
 _acltdtBindQueueRoutes = _lib.acltdtBindQueueRoutes
 _acltdtCleanChannel = _lib.acltdtCleanChannel
 _acltdtCopyBufRef = _lib.acltdtCopyBufRef
@@ -53,13 +68,13 @@ _acltdtCreateChannel = _lib.acltdtCreateChannel
 _acltdtCreateChannelWithCapacity = _lib.acltdtCreateChannelWithCapacity
 _acltdtCreateDataItem = _lib.acltdtCreateDataItem
 _acltdtCreateDataset = _lib.acltdtCreateDataset
-_acltdtCreateQueue = _lib.acltdtCreateQueue
+_acltdtCreateQueue = _lib._aclpack_acltdtCreateQueue
 _acltdtCreateQueueAttr = _lib.acltdtCreateQueueAttr
 _acltdtCreateQueueRoute = _lib.acltdtCreateQueueRoute
 _acltdtCreateQueueRouteList = _lib.acltdtCreateQueueRouteList
 _acltdtCreateQueueRouteQueryInfo = _lib.acltdtCreateQueueRouteQueryInfo
-_acltdtDequeue = _lib.acltdtDequeue
-_acltdtDequeueData = _lib.acltdtDequeueData
+_acltdtDequeue = _lib._aclinto_acltdtDequeue
+_acltdtDequeueData = _lib._aclinto_acltdtDequeueData
 _acltdtDestroyChannel = _lib.acltdtDestroyChannel
 _acltdtDestroyDataItem = _lib.acltdtDestroyDataItem
 _acltdtDestroyDataset = _lib.acltdtDestroyDataset
@@ -71,10 +86,10 @@ _acltdtDestroyQueueRouteQueryInfo = _lib.acltdtDestroyQueueRouteQueryInfo
 _acltdtEnqueue = _lib.acltdtEnqueue
 _acltdtEnqueueData = _lib.acltdtEnqueueData
 _acltdtFreeBuf = _lib.acltdtFreeBuf
-_acltdtGetBufChainNum = _lib.acltdtGetBufChainNum
+_acltdtGetBufChainNum = _lib._aclpack_acltdtGetBufChainNum
 _acltdtGetBufData = _lib.acltdtGetBufData
 _acltdtGetBufDataLen = _lib.acltdtGetBufDataLen
-_acltdtGetBufFromChain = _lib.acltdtGetBufFromChain
+_acltdtGetBufFromChain = _lib._aclinto_acltdtGetBufFromChain
 _acltdtGetBufUserData = _lib.acltdtGetBufUserData
 _acltdtGetDataAddrFromItem = _lib.acltdtGetDataAddrFromItem
 _acltdtGetDataItem = _lib.acltdtGetDataItem
@@ -84,10 +99,10 @@ _acltdtGetDatasetName = _lib.acltdtGetDatasetName
 _acltdtGetDatasetSize = _lib.acltdtGetDatasetSize
 _acltdtGetDimNumFromItem = _lib.acltdtGetDimNumFromItem
 _acltdtGetDimsFromItem = _lib.acltdtGetDimsFromItem
-_acltdtGetQueueAttr = _lib.acltdtGetQueueAttr
+_acltdtGetQueueAttr = _lib._aclinto_acltdtGetQueueAttr
 _acltdtGetQueueRoute = _lib.acltdtGetQueueRoute
 _acltdtGetQueueRouteNum = _lib.acltdtGetQueueRouteNum
-_acltdtGetQueueRouteParam = _lib.acltdtGetQueueRouteParam
+_acltdtGetQueueRouteParam = _lib._aclinto_acltdtGetQueueRouteParam
 _acltdtGetSliceInfoFromItem = _lib.acltdtGetSliceInfoFromItem
 _acltdtGetTensorTypeFromItem = _lib.acltdtGetTensorTypeFromItem
 _acltdtGrantQueue = _lib.acltdtGrantQueue
@@ -117,12 +132,21 @@ add_data_item = _acltdtAddDataItem
 add_queue_route = _acltdtAddQueueRoute
 
 
+_acltdtAllocBuf_read = _Struct("@Ni").unpack_from
+
+
 def alloc_buf(size, type):
     try:
-        _r = _acltdtAllocBuf(size, type)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtAllocBuf(size, type, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.alloc_buf: {e}") from None
-    return _r.buf, _r.ret
+    _v = _acltdtAllocBuf_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 append_buf_chain = _acltdtAppendBufChain
@@ -133,7 +157,9 @@ def attach_queue(qid, timeout):
         _r = _acltdtAttachQueue(qid, timeout)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.attach_queue: {e}") from None
-    return _r.permission, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 bind_queue_routes = _acltdtBindQueueRoutes
@@ -181,7 +207,9 @@ def create_queue(attr):
         _r = _acltdtCreateQueue(attr)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.create_queue: {e}") from None
-    return _r.qid, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 create_queue_attr = _acltdtCreateQueueAttr
@@ -196,20 +224,38 @@ create_queue_route_list = _acltdtCreateQueueRouteList
 create_queue_route_query_info = _acltdtCreateQueueRouteQueryInfo
 
 
+_acltdtDequeue_read = _Struct("@Ni").unpack_from
+
+
 def dequeue(qid, timeout):
     try:
-        _r = _acltdtDequeue(qid, timeout)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtDequeue(qid, timeout, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.dequeue: {e}") from None
-    return _r.buf, _r.ret
+    _v = _acltdtDequeue_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_acltdtDequeueData_read = _Struct("@Ni").unpack_from
 
 
 def dequeue_data(qid, data, data_size, user_data, user_data_size, timeout):
     try:
-        _r = _acltdtDequeueData(qid, data, data_size, user_data, user_data_size, timeout)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtDequeueData(qid, data, data_size, user_data, user_data_size, timeout, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.dequeue_data: {e}") from None
-    return _r.retDataSize, _r.ret
+    _v = _acltdtDequeueData_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 destroy_channel = _acltdtDestroyChannel
@@ -250,7 +296,9 @@ def get_buf_chain_num(head_buf):
         _r = _acltdtGetBufChainNum(head_buf)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.get_buf_chain_num: {e}") from None
-    return _r.num, _r.ret
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 def get_buf_data(buf):
@@ -269,12 +317,21 @@ def get_buf_data_len(buf):
     return _r.len, _r.ret
 
 
+_acltdtGetBufFromChain_read = _Struct("@Ni").unpack_from
+
+
 def get_buf_from_chain(head_buf, index):
     try:
-        _r = _acltdtGetBufFromChain(head_buf, index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtGetBufFromChain(head_buf, index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.get_buf_from_chain: {e}") from None
-    return _r.buf, _r.ret
+    _v = _acltdtGetBufFromChain_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_buf_user_data = _acltdtGetBufUserData
@@ -309,12 +366,21 @@ get_dim_num_from_item = _acltdtGetDimNumFromItem
 get_dims_from_item = _acltdtGetDimsFromItem
 
 
+_acltdtGetQueueAttr_read = _Struct("@Ni").unpack_from
+
+
 def get_queue_attr(attr, type, len, param):
     try:
-        _r = _acltdtGetQueueAttr(attr, type, len, param)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtGetQueueAttr(attr, type, len, param, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.get_queue_attr: {e}") from None
-    return _r.paramRetSize, _r.ret
+    _v = _acltdtGetQueueAttr_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_queue_route = _acltdtGetQueueRoute
@@ -323,12 +389,21 @@ get_queue_route = _acltdtGetQueueRoute
 get_queue_route_num = _acltdtGetQueueRouteNum
 
 
+_acltdtGetQueueRouteParam_read = _Struct("@Ni").unpack_from
+
+
 def get_queue_route_param(route, type, len, param):
     try:
-        _r = _acltdtGetQueueRouteParam(route, type, len, param)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtGetQueueRouteParam(route, type, len, param, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.tdt.get_queue_route_param: {e}") from None
-    return _r.paramRetSize, _r.ret
+    _v = _acltdtGetQueueRouteParam_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_slice_info_from_item(data_item):

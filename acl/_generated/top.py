@@ -7,6 +7,8 @@ have pass None as NULL, as their C API allows: gen_graph_and_dump_for_op,
 platform_get_instruction_info, set_compileopt.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -18,6 +20,18 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[4]")
+    return outs, _buffer(outs)
+
 
 ACL_DT_UNDEFINED = -1
 ACL_FLOAT = 0
@@ -415,11 +429,11 @@ _aclDestroyTensorDesc = _lib.aclDestroyTensorDesc
 _aclFinalize = _lib.aclFinalize
 _aclFinalizeCallbackRegister = _lib.aclFinalizeCallbackRegister
 _aclFinalizeCallbackUnRegister = _lib.aclFinalizeCallbackUnRegister
-_aclFinalizeReference = _lib.aclFinalizeReference
+_aclFinalizeReference = _lib._aclinto_aclFinalizeReference
 _aclFloat16ToFloat = _lib.aclFloat16ToFloat
 _aclFloatToFloat16 = _lib.aclFloatToFloat16
 _aclGenGraphAndDumpForOp = _lib.aclGenGraphAndDumpForOp
-_aclGetCannAttribute = _lib.aclGetCannAttribute
+_aclGetCannAttribute = _lib._aclpack_aclGetCannAttribute
 _aclGetCannAttributeList = _lib.aclGetCannAttributeList
 _aclsysGetCANNVersion = _lib.aclsysGetCANNVersion
 _aclGetCompileopt = _lib.aclGetCompileopt
@@ -427,22 +441,22 @@ _aclGetCompileoptSize = _lib.aclGetCompileoptSize
 _aclGetDataBufferAddr = _lib.aclGetDataBufferAddr
 _aclGetDataBufferSize = _lib.aclGetDataBufferSize
 _aclGetDataBufferSizeV2 = _lib.aclGetDataBufferSizeV2
-_aclGetDeviceCapability = _lib.aclGetDeviceCapability
+_aclGetDeviceCapability = _lib._aclinto_aclGetDeviceCapability
 _aclGetRecentErrMsg = _lib.aclGetRecentErrMsg
 _aclrtGetSocName = _lib.aclrtGetSocName
 _aclGetTensorDescAddress = _lib.aclGetTensorDescAddress
 _aclGetTensorDescByIndex = _lib.aclGetTensorDescByIndex
 _aclGetTensorDescDim = _lib.aclGetTensorDescDim
 _aclGetTensorDescDimRange = _lib.aclGetTensorDescDimRange
-_aclGetTensorDescDimV2 = _lib.aclGetTensorDescDimV2
+_aclGetTensorDescDimV2 = _lib._aclinto_aclGetTensorDescDimV2
 _aclGetTensorDescElementCount = _lib.aclGetTensorDescElementCount
 _aclGetTensorDescFormat = _lib.aclGetTensorDescFormat
 _aclGetTensorDescName = _lib.aclGetTensorDescName
 _aclGetTensorDescNumDims = _lib.aclGetTensorDescNumDims
 _aclGetTensorDescSize = _lib.aclGetTensorDescSize
 _aclGetTensorDescType = _lib.aclGetTensorDescType
-_aclrtGetVersion = _lib.aclrtGetVersion
-_aclsysGetVersionNum = _lib.aclsysGetVersionNum
+_aclrtGetVersion = _lib._aclinto_aclrtGetVersion
+_aclsysGetVersionNum = _lib._aclpack_aclsysGetVersionNum
 _aclInit = _lib.aclInit
 _aclInitCallbackRegister = _lib.aclInitCallbackRegister
 _aclInitCallbackUnRegister = _lib.aclInitCallbackUnRegister
@@ -462,7 +476,7 @@ _aclSetTensorShapeRange = _lib.aclSetTensorShapeRange
 _aclSetTensorStorageFormat = _lib.aclSetTensorStorageFormat
 _aclSetTensorStorageShape = _lib.aclSetTensorStorageShape
 _aclSetTensorValueRange = _lib.aclSetTensorValueRange
-_aclTransTensorDescFormat = _lib.aclTransTensorDescFormat
+_aclTransTensorDescFormat = _lib._aclinto_aclTransTensorDescFormat
 _aclUpdateDataBuffer = _lib.aclUpdateDataBuffer
 
 
@@ -512,12 +526,18 @@ finalize_callback_register = _aclFinalizeCallbackRegister
 finalize_callback_un_register = _aclFinalizeCallbackUnRegister
 
 
+_aclFinalizeReference_read = _Struct("@Qi").unpack_from
+
+
 def finalize_reference():
     try:
-        _r = _aclFinalizeReference()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.finalize_reference: {e}") from None
-    return _r.refCount, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclFinalizeReference(_o[0])
+    _v = _aclFinalizeReference_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 float16_to_float = _aclFloat16ToFloat
@@ -541,7 +561,10 @@ def get_cann_attribute(cann_attr):
         _r = _aclGetCannAttribute(cann_attr)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.get_cann_attribute: {e}") from None
-    return _r.value, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def get_cann_attribute_list():
@@ -575,27 +598,30 @@ get_data_buffer_size = _aclGetDataBufferSize
 get_data_buffer_size_v2 = _aclGetDataBufferSizeV2
 
 
+_aclGetDeviceCapability_read = _Struct("@qi").unpack_from
+
+
 def get_device_capability(device_id, device_info):
     try:
-        _r = _aclGetDeviceCapability(device_id, device_info)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclGetDeviceCapability(device_id, device_info, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.get_device_capability: {e}") from None
-    return _r.value, _r.ret
+    _v = _aclGetDeviceCapability_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_recent_err_msg():
-    try:
-        _r = _aclGetRecentErrMsg()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.get_recent_err_msg: {e}") from None
+    _r = _aclGetRecentErrMsg()
     return (_string(_r).decode("utf-8", "replace") if _r else None)
 
 
 def get_soc_name():
-    try:
-        _r = _aclrtGetSocName()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.get_soc_name: {e}") from None
+    _r = _aclrtGetSocName()
     return (_string(_r).decode("utf-8", "replace") if _r else None)
 
 
@@ -619,12 +645,21 @@ def get_tensor_desc_dim_range(desc, index, dim_range_num):
     return list(_a_dim_range), _r
 
 
+_aclGetTensorDescDimV2_read = _Struct("@qi").unpack_from
+
+
 def get_tensor_desc_dim_v2(desc, index):
     try:
-        _r = _aclGetTensorDescDimV2(desc, index)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclGetTensorDescDimV2(desc, index, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.get_tensor_desc_dim_v2: {e}") from None
-    return _r.dimSize, _r.ret
+    _v = _aclGetTensorDescDimV2_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_tensor_desc_element_count = _aclGetTensorDescElementCount
@@ -650,12 +685,18 @@ get_tensor_desc_size = _aclGetTensorDescSize
 get_tensor_desc_type = _aclGetTensorDescType
 
 
+_aclrtGetVersion_read = _Struct("@iiii").unpack_from
+
+
 def get_version():
     try:
-        _r = _aclrtGetVersion()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.get_version: {e}") from None
-    return _r.majorVersion, _r.minorVersion, _r.patchVersion, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtGetVersion(_o[0])
+    _v = _aclrtGetVersion_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_version_num(pkg_name):
@@ -663,7 +704,10 @@ def get_version_num(pkg_name):
         _r = _aclsysGetVersionNum(pkg_name)
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.get_version_num: {e}") from None
-    return _r.versionNum, _r.ret
+    if 0 <= _r < 0x80000000:
+        return _r, 0
+    _v = _r & 0xFFFFFFFF
+    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
 def init(config_path=None):
@@ -798,12 +842,21 @@ def set_tensor_value_range(desc, value_range):
     return _r
 
 
+_aclTransTensorDescFormat_read = _Struct("@Ni").unpack_from
+
+
 def trans_tensor_desc_format(src_desc, dst_format):
     try:
-        _r = _aclTransTensorDescFormat(src_desc, dst_format)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclTransTensorDescFormat(src_desc, dst_format, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.trans_tensor_desc_format: {e}") from None
-    return _r.dstDesc, _r.ret
+    _v = _aclTransTensorDescFormat_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 update_data_buffer = _aclUpdateDataBuffer

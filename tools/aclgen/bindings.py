@@ -16,6 +16,7 @@ from typing import Any, Optional
 from aclgen.classify import Classification, ParamPlan, TypeFacts, classify
 from aclgen.ir import Api, Function
 from aclgen.naming import MODULES, Alias, NameTable, dotted_module
+from aclgen.outforms import OutForm, choose
 
 DEFAULT_IRREGULAR_FILE = Path(__file__).resolve().parent.parent / "data" / "irregular.json"
 
@@ -133,6 +134,7 @@ class FunctionBinding:
     # C parameter -> bit mask applied to the Python int (reviewed `mask` role: pyACL's unchecked
     # `k`/`K`/`I` parse, kept where a negative value is documented usage such as index -1)
     masks: dict[str, int] = field(default_factory=dict)
+    out_form: Optional[OutForm] = None  # how the outs reach a generic wrapper (aclgen/outforms.py)
 
     @property
     def c_name(self) -> str:
@@ -233,6 +235,7 @@ class BindingPlan:
                     "irregular": b.irregular.group if b.irregular else None,
                     "params": [{"name": p.c_name, "kind": p.kind, "why": p.reason} for p in b.cls.params],
                     "returns": b.cls.ret.kind,
+                    "out_form": b.out_form.kind if b.out_form else None,
                 }
             )
         return rows
@@ -274,6 +277,8 @@ def build_plan(
         module, py_name = names.python_name(fn.name)
         entry = irregular.functions.get(fn.name)
         cls = classify(fn, facts, entry.params if entry else None)
+        generic = entry is None or (entry.impl is None and not entry.shaped)
+        unsigned_ret = _unsigned_ret(module, cls)
         bindings.append(
             FunctionBinding(
                 fn=fn,
@@ -282,9 +287,10 @@ def build_plan(
                 aliases=tuple(names.alias_names(fn.name)),
                 cls=cls,
                 irregular=entry,
-                unsigned_ret=_unsigned_ret(module, cls),
+                unsigned_ret=unsigned_ret,
                 strict_strings=fn.name in irregular.strict_strings,
                 masks=_masks(fn, cls, entry, facts),
+                out_form=choose(fn, cls, facts, generic and cls.unbound_reason is None, unsigned_ret),
             )
         )
     return BindingPlan(api, facts, bindings, irregular)

@@ -14,6 +14,7 @@ from typing import Optional
 from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import TypeFacts
 from aclgen.ir import Api, Enum, Field, Record, Typedef
+from aclgen.outforms import BUFFER, PACKED
 
 LOADER_PROTOTYPES = (
     "int _aclffi_open(const char *path, char *err, size_t errlen);",
@@ -263,6 +264,30 @@ def shim_prototype(b: FunctionBinding, reserved: set[str]) -> str:
     return f"{declare(shim_result_type(b), b.c_name)}({', '.join(params) or 'void'})"
 
 
+INTO_PARAM = "_acl_into"
+
+
+def variant_name(b: FunctionBinding) -> Optional[str]:
+    """C name of the faster variant of `F` its generic wrapper calls (aclgen/outforms.py), if any."""
+    form = b.out_form.kind if b.out_form else None
+    if form == PACKED:
+        return f"_aclpack_{b.c_name}"
+    if form == BUFFER:
+        return f"_aclinto_{b.c_name}"
+    return None
+
+
+def variant_prototype(b: FunctionBinding, reserved: set[str]) -> Optional[str]:
+    """`int64_t _aclpack_F(inputs)` or `void _aclinto_F(inputs, void *_acl_into)`; None without one."""
+    name = variant_name(b)
+    if name is None:
+        return None
+    params = [declare(p.shim_type or "", n) for p, n in zip(b.cls.inputs, shim_param_names(b, reserved))]
+    if name.startswith("_aclpack_"):
+        return f"int64_t {name}({', '.join(params) or 'void'})"
+    return f"void {name}({', '.join([*params, f'void *{INTO_PARAM}'])})"
+
+
 def reserved_names(api: Api) -> set[str]:
     """Identifiers a shim parameter must not take: types and enumerators of the API."""
     names = {td.name for td in api.typedefs}
@@ -273,7 +298,8 @@ def reserved_names(api: Api) -> set[str]:
 
 
 def emit_cdef(api: Api, plan: BindingPlan) -> str:
-    """cdef.h: types, out structs, one shim prototype per bound function, the loader functions."""
+    """cdef.h: types, out structs, one shim prototype per bound function, the faster variants of
+    the shims of functions with outs (aclgen/outforms.py), the loader functions."""
     reserved = reserved_names(api)
     parts = [emit_types(api, cdef=True)]
     bound = plan.bound_functions
@@ -281,5 +307,8 @@ def emit_cdef(api: Api, plan: BindingPlan) -> str:
     if structs:
         parts.append("\n".join(structs) + "\n")
     parts.append("\n".join(f"{shim_prototype(b, reserved)};" for b in bound) + "\n")
+    variants = [v for v in (variant_prototype(b, reserved) for b in bound) if v]
+    if variants:
+        parts.append("\n".join(f"{v};" for v in variants) + "\n")
     parts.append("\n".join(LOADER_PROTOTYPES) + "\n")
     return "\n".join(parts)

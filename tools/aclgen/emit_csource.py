@@ -5,14 +5,28 @@ It holds the API's types, a sorted table of C names with one function-pointer sl
 its function (cffi calls it by that name), takes handles as `uintptr_t`, calls through its slot
 and returns the out-parameters in `struct _aclout_F`. Slots are written under a mutex by
 `_aclffi_resolve` and read with atomic loads, so a call racing a (re)load sees a whole pointer.
+After a shim with outs comes its faster variant, if aclgen/outforms.py gives it one: it calls the
+shim and packs its struct into an int64 (`_aclpack_F`) or copies it to the caller's buffer
+(`_aclinto_F`).
 """
 
 from __future__ import annotations
 
 from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import ParamPlan, pointee_text, pointer_form
-from aclgen.emit_cdef import declare, emit_types, out_struct, reserved_names, shim_param_names, shim_prototype
+from aclgen.emit_cdef import (
+    INTO_PARAM,
+    declare,
+    emit_types,
+    out_struct,
+    reserved_names,
+    shim_param_names,
+    shim_prototype,
+    variant_name,
+    variant_prototype,
+)
 from aclgen.ir import Api
+from aclgen.outforms import PACKED
 
 MAX_LIBRARIES = 32
 
@@ -25,6 +39,17 @@ _PRELUDE = """\
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+"""
+
+_PACK = """\
+/* A return value in the high half, an out's 32 bits in the low half (aclgen/outforms.py). */
+static int64_t _aclffi_pack(int32_t ret, uint32_t value)
+{
+    uint64_t bits = ((uint64_t)(uint32_t)ret << 32) | value;
+    int64_t packed;
+    memcpy(&packed, &bits, sizeof packed);
+    return packed;
+}
 """
 
 _LOADER = """\
@@ -210,6 +235,20 @@ def _shim(b: FunctionBinding, index: int, reserved: set[str]) -> str:
     return "\n".join(lines)
 
 
+def _variant(b: FunctionBinding, reserved: set[str]) -> str:
+    """The body of `_aclpack_F` / `_aclinto_F`: call the shim `F`, then pack or copy its struct."""
+    call = f"{b.c_name}({', '.join(shim_param_names(b, reserved))})"
+    lines = [f"static {variant_prototype(b, reserved)}", "{"]
+    lines.append(f"    struct _aclout_{b.c_name} _acl_r = {call};")
+    if b.out_form is not None and b.out_form.kind == PACKED:
+        member = b.cls.outs[0].out_member
+        lines.append(f"    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.{member});")
+    else:
+        lines.append(f"    memcpy({INTO_PARAM}, &_acl_r, sizeof _acl_r);")
+    lines.append("}")
+    return "\n".join(lines)
+
+
 def emit_csource(api: Api, plan: BindingPlan) -> str:
     bound = plan.bound_functions  # sorted by C name: the slot index is the position
     reserved = reserved_names(api)
@@ -221,5 +260,10 @@ def emit_csource(api: Api, plan: BindingPlan) -> str:
     names = "".join(f'    "{b.c_name}",\n' for b in bound)
     parts.append(f"static const char *const _aclffi_names[{max(count, 1)}] = {{\n{names or '    NULL,'}}};\n")
     parts.append(_LOADER.format(count=count, max_libraries=MAX_LIBRARIES))
-    parts.extend(_shim(b, i, reserved) + "\n" for i, b in enumerate(bound))
+    if any(b.out_form is not None and b.out_form.kind == PACKED for b in bound):
+        parts.append(_PACK)
+    for i, b in enumerate(bound):
+        parts.append(_shim(b, i, reserved) + "\n")
+        if variant_name(b) is not None:
+            parts.append(_variant(b, reserved) + "\n")
     return "\n".join(parts)

@@ -14,9 +14,11 @@ import textwrap
 
 from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import ParamPlan, TypeFacts
+from aclgen.emit_cdef import variant_name
 from aclgen.emit_constants import constant_lines, module_constants
 from aclgen.ir import Api, Field, Record, TypeRef
 from aclgen.naming import MODULES, dotted_module, snake_case
+from aclgen.outforms import BUFFER, PACKED
 from aclgen.pyshape import ShapedWrapper
 from aclgen.unions import UnionChoice, resolve_unions
 
@@ -346,27 +348,101 @@ def _result_exprs(b: FunctionBinding, result: str) -> list[str]:
     return exprs
 
 
-def _wrapper(b: FunctionBinding) -> str:
-    inputs = b.cls.inputs
-    strings = [p for p in inputs if p.kind == "string"]
-    args = [_argument(b, p) for p in inputs]
-    qualified = b.qualified_name
-    lines = [f"def {b.py_name}({', '.join(p.py_name for p in inputs)}):"]
-    lines.append("    try:")
-    lines.append(f"        _r = {_shim_global(b)}({', '.join(args)})")
+def _guarded_call(b: FunctionBinding, statement: str) -> list[str]:
+    """`statement` (the shim call), re-raising argument conversion errors under the Python name."""
+    if not b.cls.inputs:
+        return [f"    {statement}"]  # nothing to convert: no error to rename
+    strings = [p for p in b.cls.inputs if p.kind == "string"]
+    lines = ["    try:", f"        {statement}"]
     if strings:
         lines.append("    except AttributeError:")
         lines.append(f"        raise {not_str_call(b, strings)} from None")
     lines.append("    except (TypeError, OverflowError) as e:")
-    lines.append(f'        raise type(e)(f"{qualified}: {{e}}") from None')
-    exprs = _result_exprs(b, "_r")
+    lines.append(f'        raise type(e)(f"{b.qualified_name}: {{e}}") from None')
+    return lines
+
+
+def _call_arguments(b: FunctionBinding) -> list[str]:
+    return [_argument(b, p) for p in b.cls.inputs]
+
+
+def _returns(exprs: list[str]) -> str:
     if not exprs:
-        lines.append("    return None")
-    elif len(exprs) == 1:
-        lines.append(f"    return {exprs[0]}")
-    else:
-        lines.append(f"    return {', '.join(exprs)}")
+        return "    return None"
+    return f"    return {', '.join(exprs)}"
+
+
+def _wrapper(b: FunctionBinding) -> str:
+    form = b.out_form.kind if b.out_form else None
+    if form == PACKED:
+        return _packed_wrapper(b)
+    if form == BUFFER:
+        return _buffer_wrapper(b)
+    lines = [f"def {b.py_name}({', '.join(p.py_name for p in b.cls.inputs)}):"]
+    lines += _guarded_call(b, f"_r = {_shim_global(b)}({', '.join(_call_arguments(b))})")
+    lines.append(_returns(_result_exprs(b, "_r")))
     return "\n".join(lines)
+
+
+def _packed_wrapper(b: FunctionBinding) -> str:
+    """(out, ret) from `_aclpack_F`'s int64: ret in the high half, the out's 32 bits in the low half.
+
+    A packed value in [0, 2**31) (signed out) or [0, 2**32) (unsigned) is a return of 0 with the
+    out as is: the usual case costs a range test, not the big-integer operations of the rest.
+    """
+    assert b.out_form is not None
+    signed = b.out_form.signed_out
+    lines = [f"def {b.py_name}({', '.join(p.py_name for p in b.cls.inputs)}):"]
+    lines += _guarded_call(b, f"_r = {_shim_global(b)}({', '.join(_call_arguments(b))})")
+    lines.append(f"    if 0 <= _r < {'0x80000000' if signed else '0x100000000'}:")
+    lines.append("        return _r, 0")
+    ret = "(_r >> 32) & 0xFFFFFFFF" if b.unsigned_ret else "_r >> 32"
+    if signed:
+        lines.append("    _v = _r & 0xFFFFFFFF")
+        lines.append(f"    return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), {ret}")
+    else:
+        lines.append(f"    return _r & 0xFFFFFFFF, {ret}")
+    return "\n".join(lines)
+
+
+def _reader(b: FunctionBinding) -> str:
+    return f"_{b.c_name}_read"
+
+
+def _buffer_wrapper(b: FunctionBinding) -> str:
+    """The results unpacked from the `struct _aclout_F` that `_aclinto_F` copies into a buffer this
+    call took from the module's free list (so no other call writes it meanwhile)."""
+    assert b.out_form is not None
+    args = [*_call_arguments(b), "_o[0]"]
+    lines = [
+        f'{_reader(b)} = _Struct("{b.out_form.layout}").unpack_from',
+        "",
+        "",
+        f"def {b.py_name}({', '.join(p.py_name for p in b.cls.inputs)}):",
+        "    try:",
+        "        _o = _take_outs()",
+        "    except IndexError:",
+        "        _o = _new_outs()",
+    ]
+    lines += _guarded_call(b, f"{_shim_global(b)}({', '.join(args)})")
+    lines.append(f"    _v = {_reader(b)}(_o[1])")
+    lines.append("    _keep_outs(_o)")
+    lone = len(b.cls.outs) + (b.cls.ret.kind != "void") == 1
+    lines.append("    return _v[0]" if lone else "    return _v")
+    return "\n".join(lines)
+
+
+_OUT_BUFFERS = """\
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[{words}]")
+    return outs, _buffer(outs)
+"""
 
 
 def _argument(b: FunctionBinding, p: ParamPlan) -> str:
@@ -426,7 +502,11 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     summary = f"{title}: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."
     note = _string_note(generic, shaped)
     docstring = [f'"""{summary}', "", *note, '"""'] if note else [f'"""{summary}"""']
-    lines = [*docstring, "", _HEAD]
+    buffered = [b for b in generic if b.out_form is not None and b.out_form.kind == BUFFER]
+    lines = [*docstring, ""]
+    if buffered:
+        lines.append("from struct import Struct as _Struct\n")
+    lines.append(_HEAD)
     needs_structs = any(p.out_kind == "struct" for b in generic for p in b.cls.outs) or any(
         b.cls.ret.kind == "struct" for b in generic
     )
@@ -434,15 +514,21 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     if needs_structs or has_shaped:
         lines.append("from acl._generated import _structs")
     lines += ["", "_NULL = _ffi.NULL", "_string = _ffi.string"]
+    if has_shaped or buffered:
+        lines.append("_new = _ffi.new")
     if has_shaped:
-        lines += ["_new = _ffi.new", "_cast = _ffi.cast", '_uintptr = "uintptr_t"']
+        lines += ["_cast = _ffi.cast", '_uintptr = "uintptr_t"']
+    if buffered:
+        # every member of a `struct _aclout_F` takes at most 8 bytes, padding included
+        words = max(len(b.cls.outs) + 1 for b in buffered)
+        lines += ["_buffer = _ffi.buffer", "", *_OUT_BUFFERS.format(words=words).rstrip().split("\n"), ""]
     lines.append("")
     for b in unbound:
         lines.append(f"# {b.c_name}: not bound ({b.cls.unbound_reason})")
     constants = module_constants(plan, module)
     if constants:
         lines += [*constant_lines(constants), ""]
-    lines += [f"{_shim_global(b)} = _lib.{b.c_name}" for b in generic]
+    lines += [f"{_shim_global(b)} = _lib.{variant_name(b) or b.c_name}" for b in generic]
     if any(p.kind == "string" for b in generic if not b.direct for p in b.cls.inputs):
         lines += ["", "", _NOT_STR.rstrip()]
     exported: dict[str, str] = {}

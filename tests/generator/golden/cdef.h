@@ -134,6 +134,11 @@ struct _aclout_hi_mpi_vdec_get_stream hi_mpi_vdec_get_stream(hi_s32 chn);
 struct _aclout_hi_mpi_vpc_fill hi_mpi_vpc_fill(hi_vpc_chn chn, uintptr_t pic);
 struct _aclout_hi_mpi_vpc_get_pic hi_mpi_vpc_get_pic(hi_vpc_chn chn);
 
+int64_t _aclpack_aclrtGetRunMode(void);
+void _aclinto_aclrtGetVersion(void *_acl_into);
+void _aclinto_aclrtMalloc(size_t size, aclrtMemMallocPolicy policy, void *_acl_into);
+void _aclinto_aclrtReserveSlots(uint32_t count, uintptr_t base, void *_acl_into);
+
 int _aclffi_open(const char *path, char *err, size_t errlen);
 int _aclffi_resolve(void);
 void _aclffi_close_all(void);

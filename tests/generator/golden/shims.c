@@ -240,6 +240,15 @@ const char *_aclffi_name(int i)
     return (i >= 0 && i < 27) ? _aclffi_names[i] : NULL;
 }
 
+/* A return value in the high half, an out's 32 bits in the low half (aclgen/outforms.py). */
+static int64_t _aclffi_pack(int32_t ret, uint32_t value)
+{
+    uint64_t bits = ((uint64_t)(uint32_t)ret << 32) | value;
+    int64_t packed;
+    memcpy(&packed, &bits, sizeof packed);
+    return packed;
+}
+
 typedef void (*_aclfn_aclAppLog)(aclLogLevel, const char *, const char *, uint32_t, const char *, ...);
 static void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_t line, const char *fmt)
 {
@@ -402,6 +411,12 @@ static struct _aclout_aclrtGetRunMode aclrtGetRunMode(void)
     return _acl_out;
 }
 
+static int64_t _aclpack_aclrtGetRunMode(void)
+{
+    struct _aclout_aclrtGetRunMode _acl_r = aclrtGetRunMode();
+    return _aclffi_pack((int32_t)_acl_r.ret, (uint32_t)_acl_r.runMode);
+}
+
 typedef const char *(*_aclfn_aclrtGetSocName)(void);
 static const char *aclrtGetSocName(void)
 {
@@ -424,6 +439,12 @@ static struct _aclout_aclrtGetVersion aclrtGetVersion(void)
     }
     _acl_out.ret = _acl_fn((int32_t *)&_acl_out.majorVersion, (int32_t *)&_acl_out.minorVersion, (int32_t *)&_acl_out.patchVersion);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetVersion(void *_acl_into)
+{
+    struct _aclout_aclrtGetVersion _acl_r = aclrtGetVersion();
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtLaunchCallback)(aclrtCallback, void *, uint32_t, aclrtStream);
@@ -452,6 +473,12 @@ static struct _aclout_aclrtMalloc aclrtMalloc(size_t size, aclrtMemMallocPolicy 
     return _acl_out;
 }
 
+static void _aclinto_aclrtMalloc(size_t size, aclrtMemMallocPolicy policy, void *_acl_into)
+{
+    struct _aclout_aclrtMalloc _acl_r = aclrtMalloc(size, policy);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMemcpy)(void *, size_t, const void *, size_t, aclrtMemcpyKind);
 static aclError aclrtMemcpy(uintptr_t dst, size_t destMax, uintptr_t src, size_t count, aclrtMemcpyKind kind)
 {
@@ -477,6 +504,12 @@ static struct _aclout_aclrtReserveSlots aclrtReserveSlots(uint32_t count, uintpt
     _acl_out.ret = _acl_fn((uint32_t *)&_acl_out.count, (void **)&_acl_h_base);
     _acl_out.base = (uintptr_t)_acl_h_base;
     return _acl_out;
+}
+
+static void _aclinto_aclrtReserveSlots(uint32_t count, uintptr_t base, void *_acl_into)
+{
+    struct _aclout_aclrtReserveSlots _acl_r = aclrtReserveSlots(count, base);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtSetDevice)(int32_t);

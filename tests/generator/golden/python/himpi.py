@@ -23,10 +23,7 @@ _hi_mpi_vpc_get_pic = _lib.hi_mpi_vpc_get_pic
 
 
 def sys_init():
-    try:
-        _r = _hi_mpi_sys_init()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.himpi.sys_init: {e}") from None
+    _r = _hi_mpi_sys_init()
     return _r & 0xFFFFFFFF
 
 

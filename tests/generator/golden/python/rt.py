@@ -1,5 +1,7 @@
 """acl.rt: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -11,6 +13,18 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[3]")
+    return outs, _buffer(outs)
+
 
 ACL_MEM_MALLOC_HUGE_FIRST = 0
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
@@ -22,11 +36,11 @@ ACL_HOST = 1
 
 _aclrtCreateContext = _lib.aclrtCreateContext
 _aclrtGetMemInfo = _lib.aclrtGetMemInfo
-_aclrtGetRunMode = _lib.aclrtGetRunMode
+_aclrtGetRunMode = _lib._aclpack_aclrtGetRunMode
 _aclrtLaunchCallback = _lib.aclrtLaunchCallback
-_aclrtMalloc = _lib.aclrtMalloc
+_aclrtMalloc = _lib._aclinto_aclrtMalloc
 _aclrtMemcpy = _lib.aclrtMemcpy
-_aclrtReserveSlots = _lib.aclrtReserveSlots
+_aclrtReserveSlots = _lib._aclinto_aclrtReserveSlots
 _aclrtSetDevice = _lib.aclrtSetDevice
 _aclrtSynchronizeWithTimeout = _lib.aclrtSynchronizeWithTimeout
 _aclrtUnSubscribeReport = _lib.aclrtUnSubscribeReport
@@ -49,33 +63,50 @@ def get_mem_info(attr):
 
 
 def get_run_mode():
-    try:
-        _r = _aclrtGetRunMode()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.rt.get_run_mode: {e}") from None
-    return _r.runMode, _r.ret
+    _r = _aclrtGetRunMode()
+    if 0 <= _r < 0x100000000:
+        return _r, 0
+    return _r & 0xFFFFFFFF, _r >> 32
 
 
 launch_callback = _aclrtLaunchCallback
 
 
+_aclrtMalloc_read = _Struct("@Ni").unpack_from
+
+
 def malloc(size, policy):
     try:
-        _r = _aclrtMalloc(size, policy)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMalloc(size, policy, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.malloc: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _aclrtMalloc_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 memcpy = _aclrtMemcpy
 
 
+_aclrtReserveSlots_read = _Struct("@INi").unpack_from
+
+
 def reserve_slots(count, base):
     try:
-        _r = _aclrtReserveSlots(count, base)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtReserveSlots(count, base, _o[0])
     except (TypeError, OverflowError) as e:
         raise type(e)(f"acl.rt.reserve_slots: {e}") from None
-    return _r.count, _r.base, _r.ret
+    _v = _aclrtReserveSlots_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 set_device = _aclrtSetDevice

@@ -5,6 +5,8 @@ an argument pyACL lets the caller leave out (None then means left out). The func
 have pass None as NULL, as their C API allows: app_log.
 """
 
+from struct import Struct as _Struct
+
 from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
@@ -12,6 +14,19 @@ from acl._generated._acl_cffi import lib as _lib
 
 _NULL = _ffi.NULL
 _string = _ffi.string
+_new = _ffi.new
+_buffer = _ffi.buffer
+
+# idle result buffers of the wrappers below; a call takes one for itself
+_spare_outs = []
+_take_outs = _spare_outs.pop
+_keep_outs = _spare_outs.append
+
+
+def _new_outs():
+    outs = _new("uint64_t[4]")
+    return outs, _buffer(outs)
+
 
 ACL_DEBUG = 0
 ACL_ERROR = 3
@@ -21,7 +36,7 @@ ACL_ERROR_API_NOT_SUPPORT = 200001
 _aclAppLog = _lib.aclAppLog
 _aclDestroyTensorDesc = _lib.aclDestroyTensorDesc
 _aclrtGetSocName = _lib.aclrtGetSocName
-_aclrtGetVersion = _lib.aclrtGetVersion
+_aclrtGetVersion = _lib._aclinto_aclrtGetVersion
 
 
 def _not_str(function, arguments):
@@ -46,19 +61,22 @@ destroy_tensor_desc = _aclDestroyTensorDesc
 
 
 def get_soc_name():
-    try:
-        _r = _aclrtGetSocName()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.get_soc_name: {e}") from None
+    _r = _aclrtGetSocName()
     return (_string(_r).decode("utf-8", "replace") if _r else None)
+
+
+_aclrtGetVersion_read = _Struct("@iiii").unpack_from
 
 
 def get_version():
     try:
-        _r = _aclrtGetVersion()
-    except (TypeError, OverflowError) as e:
-        raise type(e)(f"acl.get_version: {e}") from None
-    return _r.majorVersion, _r.minorVersion, _r.patchVersion, _r.ret
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    _aclrtGetVersion(_o[0])
+    _v = _aclrtGetVersion_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 __all__ = [
     "app_log",
