@@ -39,6 +39,18 @@ def ndarray_address(function, name, value):
     return interface["data"][0]
 
 
+# Idle result buffers of the generated wrappers (tools/aclgen/outforms.py): a call takes one out
+# for itself and puts it back when it has read it, so no other call writes it meanwhile.
+_spare_outs = []
+take_outs = _spare_outs.pop
+keep_outs = _spare_outs.append
+
+
+def new_outs():
+    outs = _ffi.new("uint64_t[5]")
+    return outs, _ffi.buffer(outs)
+
+
 def aclAippDims(v):
     return {"srcDims": aclmdlIODims(v.srcDims), "srcSize": v.srcSize, "aippOutdims": aclmdlIODims(v.aippOutdims), "aippOutSize": v.aippOutSize}
 

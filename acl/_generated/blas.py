@@ -7,22 +7,13 @@ from acl import _missing
 from acl._generated._acl_cffi import ffi as _ffi
 from acl._generated._acl_cffi import lib as _lib
 
+from acl._generated import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
-_new = _ffi.new
-_buffer = _ffi.buffer
-
-# idle result buffers of the wrappers below; a call takes one for itself
-_spare_outs = []
-_take_outs = _spare_outs.pop
-_keep_outs = _spare_outs.append
-
-
-def _new_outs():
-    outs = _new("uint64_t[2]")
-    return outs, _buffer(outs)
-
+_take_outs = _structs.take_outs
+_keep_outs = _structs.keep_outs
+_new_outs = _structs.new_outs
 
 ACL_TRANS_N = 0
 ACL_TRANS_T = 1

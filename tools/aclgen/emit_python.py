@@ -54,6 +54,7 @@ class StructConverters:
         self.needed: dict[str, Record] = {}
         self.snake: dict[str, Record] = {}
         self.fillers: dict[str, Record] = {}
+        self.out_words = 0  # uint64 words of the shared result buffers; 0: no wrapper takes one
 
     def require(self, key: str, snake: bool = False) -> None:
         table = self.snake if snake else self.needed
@@ -279,6 +280,8 @@ class StructConverters:
             "",
             *_NDARRAY_ADDRESS.splitlines(),
         ]
+        if self.out_words:
+            lines += ["", "", *_OUT_BUFFERS.format(words=self.out_words).rstrip().split("\n")]
         for key in sorted(self.needed):
             rec = self.needed[key]
             body = self.converter_body(key, rec, snake=False)
@@ -433,15 +436,16 @@ def _buffer_wrapper(b: FunctionBinding) -> str:
 
 
 _OUT_BUFFERS = """\
-# idle result buffers of the wrappers below; a call takes one for itself
+# Idle result buffers of the generated wrappers (tools/aclgen/outforms.py): a call takes one out
+# for itself and puts it back when it has read it, so no other call writes it meanwhile.
 _spare_outs = []
-_take_outs = _spare_outs.pop
-_keep_outs = _spare_outs.append
+take_outs = _spare_outs.pop
+keep_outs = _spare_outs.append
 
 
-def _new_outs():
-    outs = _new("uint64_t[{words}]")
-    return outs, _buffer(outs)
+def new_outs():
+    outs = _ffi.new("uint64_t[{words}]")
+    return outs, _ffi.buffer(outs)
 """
 
 
@@ -511,17 +515,13 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
         b.cls.ret.kind == "struct" for b in generic
     )
     has_shaped = any(b.c_name in shaped for b in generic)
-    if needs_structs or has_shaped:
+    if needs_structs or has_shaped or buffered:
         lines.append("from acl._generated import _structs")
     lines += ["", "_NULL = _ffi.NULL", "_string = _ffi.string"]
-    if has_shaped or buffered:
-        lines.append("_new = _ffi.new")
     if has_shaped:
-        lines += ["_cast = _ffi.cast", '_uintptr = "uintptr_t"']
+        lines += ["_new = _ffi.new", "_cast = _ffi.cast", '_uintptr = "uintptr_t"']
     if buffered:
-        # every member of a `struct _aclout_F` takes at most 8 bytes, padding included
-        words = max(len(b.cls.outs) + 1 for b in buffered)
-        lines += ["_buffer = _ffi.buffer", "", *_OUT_BUFFERS.format(words=words).rstrip().split("\n"), ""]
+        lines += [f"_{name} = _structs.{name}" for name in ("take_outs", "keep_outs", "new_outs")]
     lines.append("")
     for b in unbound:
         lines.append(f"# {b.c_name}: not bound ({b.cls.unbound_reason})")
@@ -615,5 +615,8 @@ def emit_python(api: Api, plan: BindingPlan) -> dict[str, str]:
                 converters.require(p.out_record)
         if b.cls.ret.kind == "struct" and b.cls.ret.record:
             converters.require(b.cls.ret.record)
+    buffered = [b for b in plan.bound_functions if b.out_form is not None and b.out_form.kind == BUFFER]
+    # every member of a `struct _aclout_F` takes at most 8 bytes, padding included
+    converters.out_words = max((len(b.cls.outs) + 1 for b in buffered), default=0)
     files[f"{STRUCTS_MODULE}.py"] = converters.emit()
     return files

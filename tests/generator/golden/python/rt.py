@@ -13,18 +13,9 @@ _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-_buffer = _ffi.buffer
-
-# idle result buffers of the wrappers below; a call takes one for itself
-_spare_outs = []
-_take_outs = _spare_outs.pop
-_keep_outs = _spare_outs.append
-
-
-def _new_outs():
-    outs = _new("uint64_t[3]")
-    return outs, _buffer(outs)
-
+_take_outs = _structs.take_outs
+_keep_outs = _structs.keep_outs
+_new_outs = _structs.new_outs
 
 ACL_MEM_MALLOC_HUGE_FIRST = 0
 ACL_MEM_MALLOC_NORMAL_ONLY = 2
