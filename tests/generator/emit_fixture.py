@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
 from typing import Optional
 
@@ -15,6 +17,54 @@ if str(REPO / "tools") not in sys.path:
 from aclgen.bindings import BindingPlan, Irregular, IrregularTable, build_plan  # noqa: E402
 from aclgen.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
 from aclgen.naming import NameTable  # noqa: E402
+
+# acl._missing of a throwaway package: a function the backend lacks becomes a marker string
+MISSING = """
+from acl._generated._acl_cffi import lib
+
+def bind(namespace, functions):
+    for python_name, c_name in functions.items():
+        if not lib._aclffi_has(c_name.encode()):
+            namespace[python_name] = "missing:" + c_name
+"""
+
+
+def run_against_backend(
+    tmp_path: Path, api: Api, plan: BindingPlan, modules: dict[str, str], backend: str, script: str
+) -> subprocess.CompletedProcess:
+    """Run `script` (its argv[1]: the backend library) in a child over a throwaway `acl` package:
+    the generated `modules`, the extension built from the plan's cdef and shims.c, and a backend
+    library compiled from `backend` (C that includes types.h)."""
+    import cffi
+    from aclgen.emit_cdef import emit_cdef, emit_types_h
+    from aclgen.emit_csource import emit_csource
+
+    package = tmp_path / "acl"
+    generated = package / "_generated"
+    generated.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "_missing.py").write_text(MISSING)
+    (generated / "__init__.py").write_text("")
+    for name, text in modules.items():
+        (generated / name).write_text(text)
+    (tmp_path / "types.h").write_text(emit_types_h(api, plan))
+    (tmp_path / "backend.c").write_text(backend)
+    cc = ["gcc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC"]
+    subprocess.run([*cc, "-o", "libfake.so", "backend.c"], cwd=tmp_path, check=True)
+    ffi = cffi.FFI()
+    ffi.cdef(emit_cdef(api, plan))
+    ffi.set_source(
+        "acl._generated._acl_cffi", emit_csource(api, plan), libraries=["dl"], extra_compile_args=["-O0"]
+    )
+    ffi.compile(tmpdir=str(tmp_path))
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script), str(tmp_path / "libfake.so")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
 
 
 def T(

@@ -4,18 +4,12 @@ backend loaded, and each shape of wrapper called (in a subprocess, away from the
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
-import cffi
-from emit_fixture import REPO, fixture_plan
+from emit_fixture import REPO, fixture_plan, run_against_backend
 
 # isort: split
 from aclgen.bindings import build_plan
-from aclgen.emit_cdef import emit_cdef, emit_types_h
-from aclgen.emit_csource import emit_csource
 from aclgen.emit_python import emit_python
 from aclgen.emit_stubs import emit_stubs
 from aclgen.parse import parse_tree
@@ -69,15 +63,6 @@ aclError aclrtGetMemInfo(aclrtMemcpyKind attr, size_t *free, size_t *total)
     *free = 10; *total = 20 + (size_t)attr;
     return 0;
 }
-"""
-
-MISSING = """
-from acl._generated._acl_cffi import lib
-
-def bind(namespace, functions):
-    for python_name, c_name in functions.items():
-        if not lib._aclffi_has(c_name.encode()):
-            namespace[python_name] = "missing:" + c_name
 """
 
 SCRIPT = """
@@ -138,45 +123,8 @@ def _hand_written_free(files: dict[str, str]) -> dict[str, str]:
 
 def test_generated_modules_run_against_a_backend(tmp_path: Path) -> None:
     api, plan = fixture_plan()
-    package = tmp_path / "acl"
-    generated = package / "_generated"
-    generated.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    (package / "_missing.py").write_text(MISSING)
-    (generated / "__init__.py").write_text("")
-    for name, text in _hand_written_free(emit_python(api, plan)).items():
-        (generated / name).write_text(text)
-    (tmp_path / "types.h").write_text(emit_types_h(api, plan))
-    (tmp_path / "backend.c").write_text(BACKEND)
-    subprocess.run(
-        [
-            "gcc",
-            "-std=c11",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-shared",
-            "-fPIC",
-            "-o",
-            "libfake.so",
-            "backend.c",
-        ],
-        cwd=tmp_path,
-        check=True,
-    )
-    ffi = cffi.FFI()
-    ffi.cdef(emit_cdef(api, plan))
-    ffi.set_source(
-        "acl._generated._acl_cffi", emit_csource(api, plan), libraries=["dl"], extra_compile_args=["-O0"]
-    )
-    ffi.compile(tmpdir=str(tmp_path))
-    run = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SCRIPT), str(tmp_path / "libfake.so")],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    modules = _hand_written_free(emit_python(api, plan))
+    run = run_against_backend(tmp_path, api, plan, modules, BACKEND, SCRIPT)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stdout + run.stderr
 
 

@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import struct
 import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import cffi
 import pytest
-from emit_fixture import REPO, F, P, T
-from test_emit_python import MISSING
+from emit_fixture import REPO, F, P, T, run_against_backend
 
 # isort: split
 from aclgen.bindings import BindingPlan, FunctionBinding, IrregularTable, build_plan
@@ -347,31 +344,7 @@ print("ok")
 
 def test_packed_and_buffered_results_through_a_compiled_fixture(tmp_path: Path) -> None:
     api, plan = packed_plan()
-    package = tmp_path / "acl"
-    generated = package / "_generated"
-    generated.mkdir(parents=True)
-    (package / "__init__.py").write_text("")
-    (package / "_missing.py").write_text(MISSING)
-    (generated / "__init__.py").write_text("")
-    for name, text in emit_python(api, plan).items():
-        (generated / name).write_text(text)
-    (tmp_path / "types.h").write_text(emit_types_h(api, plan))
-    (tmp_path / "backend.c").write_text(BACKEND)
-    cc = ["gcc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC"]
-    subprocess.run([*cc, "-o", "libfake.so", "backend.c"], cwd=tmp_path, check=True)
-    ffi = cffi.FFI()
-    ffi.cdef(emit_cdef(api, plan))
-    source = emit_csource(api, plan)
-    ffi.set_source("acl._generated._acl_cffi", source, libraries=["dl"], extra_compile_args=["-O0"])
-    ffi.compile(tmpdir=str(tmp_path))
-    run = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SCRIPT), str(tmp_path / "libfake.so")],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
+    run = run_against_backend(tmp_path, api, plan, emit_python(api, plan), BACKEND, SCRIPT)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stdout + run.stderr
 
 
