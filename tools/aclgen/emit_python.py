@@ -3,7 +3,9 @@
 A function with no out-parameters and only scalar/handle inputs is the compiled shim itself
 (`set_device = _aclrtSetDevice`). The others are flat wrappers: encode `str` arguments, call the
 shim, re-raise conversion errors naming the Python function, and build pyACL's result shape
-(outs in C order, then the C return; a lone value bare; `None` for void).
+(outs in C order, then the C return; a lone value bare; `None` for void). Where aclgen/outforms.py
+gives a function a faster variant of its shim, the wrapper calls that and decodes its packed int64
+or unpacks the result buffer it filled, instead of reading the members of a returned struct.
 """
 
 from __future__ import annotations
