@@ -12,8 +12,9 @@ hand-written code, a generic wrapper calls one of two variants of it when its re
 - "buffer": every out a scalar or a handle, a scalar return (or void), and not exactly one input.
   `void _aclinto_F(inputs, void *out)` copies `struct _aclout_F` into a buffer the wrapper owns
   for the duration of the call, and a `struct` module format of that layout unpacks it into the
-  result tuple in one step. Buffers are recycled through a per-module free list: a call takes one
-  out of it, so neither another thread nor a re-entrant call (a signal handler) can share it.
+  result tuple in one step. Buffers are recycled through one free list in `_structs.py`: a call
+  takes one out of it, so neither another thread nor a re-entrant call (a signal handler) can
+  share it.
   With one input the buffer would be a second argument, and cffi calls a function of two
   arguments through a slower path than one of one (about 110 ns more on CPython, more than the
   struct reads it saves); with none or several inputs it costs little and saves the struct.
