@@ -686,7 +686,7 @@ def test_attribute_of_the_wrong_kind(ops: OpSession) -> None:
 
 def test_attribute_setters_reject_bad_handles_and_names(ops: OpSession) -> None:
     assert acl.op.set_attr_int(0, "x", 1) == INVALID_PARAM
-    with pytest.raises(TypeError, match="acl.op.set_attr_int"):  # pyACL rejects None for a name
+    with pytest.raises(TypeError, match=r"acl\.op\.set_attr_int"):  # pyACL rejects None for a name
         acl.op.set_attr_int(ops.attr(), None, 1)
     garbage = ops.device(64)
     assert acl.op.set_attr_bool(garbage, "x", 1) == INVALID_PARAM
