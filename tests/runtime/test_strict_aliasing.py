@@ -11,9 +11,13 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 from helpers.subproc import describe, run_command, run_on_emulator
 
 import acl
+
+# Both cases churn numpy arrays (and run the numpy-based operator tests): not for the PyPy run.
+pytestmark = pytest.mark.numpy
 
 STRICT = {"ACL_EMU_STRICT": "1"}
 LENIENT = {"ACL_EMU_STRICT": "0"}
