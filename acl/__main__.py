@@ -28,11 +28,20 @@ def info(show_missing: bool) -> int:
     print(f"backend:    {backend.name}")
     for path in backend.libraries:
         print(f"library:    {path}")
-    major, minor, patch, ret = acl.get_version()
-    print(f"version:    {major}.{minor}.{patch}" if ret == 0 else f"version:    unknown (error {ret})")
-    print(f"soc:        {acl.get_soc_name()}")
-    count, ret = acl.rt.get_device_count()
-    print(f"devices:    {count}" if ret == 0 else f"devices:    unknown (error {ret})")
+    try:
+        major, minor, patch, ret = acl.get_version()
+        print(f"version:    {major}.{minor}.{patch}" if ret == 0 else f"version:    unknown (error {ret})")
+    except acl.FunctionNotAvailableError:
+        print("version:    unknown (aclrtGetVersion is not exported)")
+    try:
+        print(f"soc:        {acl.get_soc_name()}")
+    except acl.FunctionNotAvailableError:
+        print("soc:        unknown (aclrtGetSocName is not exported)")
+    try:
+        count, ret = acl.rt.get_device_count()
+        print(f"devices:    {count}" if ret == 0 else f"devices:    unknown (error {ret})")
+    except acl.FunctionNotAvailableError:
+        print("devices:    unknown (aclrtGetDeviceCount is not exported)")
     missing = _backend.missing_functions()
     print(f"functions:  {backend.functions_available} available, {len(missing)} missing "
           f"of {backend.functions_total}")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -96,3 +98,22 @@ def test_info_requires_a_command() -> None:
     result = run_command([sys.executable, "-m", "acl"], {"ACL_BACKEND": "emulator"})
     assert result.returncode == 2
     assert "usage:" in result.stderr
+
+
+def test_info_on_a_library_lacking_the_queries_it_prints(tmp_path: Path) -> None:
+    """A release without the version/SoC/device queries still gets a report, never a traceback."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    assert compiler is not None, "a C compiler is needed"
+    source = tmp_path / "bare.c"
+    source.write_text(
+        "int aclInit(const char *p) { (void)p; return 0; }\nint aclFinalize(void) { return 0; }\n"
+    )
+    subprocess.run(
+        [compiler, "-fPIC", "-shared", "-o", str(tmp_path / "libascendcl.so"), str(source)], check=True
+    )
+    lines = _info({"ACL_BACKEND": "cann", "ACL_LIBRARY_PATH": str(tmp_path)})
+    assert _value(lines, "version") == "unknown (aclrtGetVersion is not exported)"
+    assert _value(lines, "soc") == "unknown (aclrtGetSocName is not exported)"
+    assert _value(lines, "devices") == "unknown (aclrtGetDeviceCount is not exported)"
+    available, missing, total = _function_counts(lines)
+    assert (available, missing) == (2, total - 2)
