@@ -83,6 +83,22 @@ def find_cann() -> tuple[list[str], list[str]]:
     return [], searched
 
 
+def _open_from_loader_path() -> list[str]:
+    """Open the CANN libraries by bare name, as the dynamic loader finds them (ld.so.cache, rpath).
+
+    Returns the names opened; empty when the loader does not know libascendcl.so.
+    """
+    err = ffi.new("char[]", 1024)
+    lib._aclffi_close_all()
+    if lib._aclffi_open(CANN_LIBRARIES[0].encode(), err, 1024) != 0:
+        return []
+    opened = [CANN_LIBRARIES[0]]
+    for name in CANN_LIBRARIES[1:]:
+        if lib._aclffi_open(name.encode(), err, 1024) == 0:
+            opened.append(name)
+    return opened
+
+
 def _open(path: str) -> None:
     err = ffi.new("char[]", 1024)
     if lib._aclffi_open(path.encode(), err, 1024) != 0:
@@ -108,10 +124,17 @@ def load(choice: str | None = None) -> Backend:
         if files:
             _loaded = _load_files("cann", files, searched)
             return _loaded
+        from_loader = _open_from_loader_path()
+        if from_loader:
+            searched.append("the dynamic loader's search path")
+            _loaded = Backend("cann", tuple(from_loader), tuple(searched), lib._aclffi_resolve(),
+                              lib._aclffi_count())
+            return _loaded
         if choice == "cann":
             raise BackendError(
                 "ACL_BACKEND=cann but libascendcl.so was not found; looked in: "
                 + ", ".join(searched)
+                + " and the dynamic loader's search path"
                 + " (set ACL_LIBRARY_PATH to the directory holding it, or ASCEND_HOME_PATH)"
             )
     else:

@@ -224,3 +224,19 @@ def test_calling_an_absent_function_names_function_backend_and_library(
     message = error["message"]
     for part in (qualified, c_name, "'cann'", str(partial_cann_dir / "libascendcl.so"), library):
         assert part in message, f"{part!r} missing from: {message}"
+
+
+def test_cann_found_through_the_dynamic_loaders_own_path(partial_cann_dir: Path) -> None:
+    """No directory variable names the library, but the loader can find it (its path is fixed at
+    process start, like an ld.so.cache entry): the bare-name dlopen finds it."""
+    program = (
+        "import os\n"
+        "os.environ.pop('LD_LIBRARY_PATH')  # hidden from the directory scan, still seen by ld.so\n"
+        + REPORT_BACKEND
+    )
+    result = run_python(program, {"ACL_BACKEND": "cann", "LD_LIBRARY_PATH": str(partial_cann_dir)})
+    assert result.returncode == 0, describe(result)
+    backend = json.loads(result.stdout.strip().splitlines()[-1])["backend"]
+    assert backend["name"] == "cann"
+    assert backend["libraries"] == ["libascendcl.so"]
+    assert backend["functions_available"] == len(EXPORTED)
