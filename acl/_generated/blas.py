@@ -15,12 +15,14 @@ _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
-ACL_TRANS_N = 0
-ACL_TRANS_T = 1
-ACL_TRANS_NZ = 2
-ACL_TRANS_NZ_T = 3
-ACL_COMPUTE_HIGH_PRECISION = 0
-ACL_COMPUTE_LOW_PRECISION = 1
+from acl._generated.constants import (
+    ACL_TRANS_N,
+    ACL_TRANS_T,
+    ACL_TRANS_NZ,
+    ACL_TRANS_NZ_T,
+    ACL_COMPUTE_HIGH_PRECISION,
+    ACL_COMPUTE_LOW_PRECISION,
+)
 
 _aclblasCreateHandleForGemmEx = _lib._aclinto_aclblasCreateHandleForGemmEx
 _aclblasCreateHandleForGemvEx = _lib._aclinto_aclblasCreateHandleForGemvEx

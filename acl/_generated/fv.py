@@ -9,8 +9,10 @@ from acl._generated._acl_cffi import lib as _lib
 _NULL = _ffi.NULL
 _string = _ffi.string
 
-SEARCH_1_N = 0
-SEARCH_N_M = 1
+from acl._generated.constants import (
+    SEARCH_1_N,
+    SEARCH_N_M,
+)
 
 _aclfvCreateFeatureInfo = _lib.aclfvCreateFeatureInfo
 _aclfvCreateInitPara = _lib.aclfvCreateInitPara

@@ -23,10 +23,12 @@ _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
-ACL_ENGINE_SYS = 0
-ACL_ENGINE_AICORE = 1
-ACL_ENGINE_VECTOR = 2
-ACL_COMPILE_FLAG_BIN_SELECTOR = 1
+from acl._generated.constants import (
+    ACL_ENGINE_SYS,
+    ACL_ENGINE_AICORE,
+    ACL_ENGINE_VECTOR,
+    ACL_COMPILE_FLAG_BIN_SELECTOR,
+)
 
 _aclopCast = _lib.aclopCast
 _aclopCompile = _lib.aclopCompile

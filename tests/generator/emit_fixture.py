@@ -37,6 +37,7 @@ def run_against_backend(
     library compiled from `backend` (C that includes types.h)."""
     import cffi
     from aclgen.emit_cdef import emit_cdef, emit_types_h
+    from aclgen.emit_constants import emit_constants
     from aclgen.emit_csource import emit_csource
 
     package = tmp_path / "acl"
@@ -45,6 +46,7 @@ def run_against_backend(
     (package / "__init__.py").write_text("")
     (package / "_missing.py").write_text(MISSING)
     (generated / "__init__.py").write_text("")
+    (generated / "constants.py").write_text(emit_constants(api, plan))  # the modules import from it
     for name, text in modules.items():
         (generated / name).write_text(text)
     (tmp_path / "types.h").write_text(emit_types_h(api, plan))

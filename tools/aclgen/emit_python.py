@@ -17,7 +17,7 @@ import textwrap
 from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import ParamPlan, TypeFacts
 from aclgen.emit_cdef import variant_name
-from aclgen.emit_constants import constant_lines, module_constants
+from aclgen.emit_constants import module_constants
 from aclgen.ir import Api, Field, Record, TypeRef
 from aclgen.naming import MODULES, dotted_module, snake_case
 from aclgen.outforms import BUFFER, PACKED
@@ -529,7 +529,8 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
         lines.append(f"# {b.c_name}: not bound ({b.cls.unbound_reason})")
     constants = module_constants(plan, module)
     if constants:
-        lines += [*constant_lines(constants), ""]
+        # Values live once, in constants.py; a module re-exports those its headers declare.
+        lines += ["from acl._generated.constants import (", *(f"    {c.name}," for c in constants), ")", ""]
     lines += [f"{_shim_global(b)} = _lib.{variant_name(b) or b.c_name}" for b in generic]
     if any(p.kind == "string" for b in generic if not b.direct for p in b.cls.inputs):
         lines += ["", "", _NOT_STR.rstrip()]

@@ -12,9 +12,11 @@ _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
 
-HI_VPC_NEG = -1
-HI_VPC_BIG = 2147483648
-HI_ERR_VPC_NULL_PTR = -1610317818
+from acl._generated.constants import (
+    HI_VPC_NEG,
+    HI_VPC_BIG,
+    HI_ERR_VPC_NULL_PTR,
+)
 
 _hi_mpi_sys_init = _lib.hi_mpi_sys_init
 _hi_mpi_vdec_get_stream = _lib.hi_mpi_vdec_get_stream

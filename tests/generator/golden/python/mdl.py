@@ -17,7 +17,9 @@ _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
 
-ACL_MAX_DIM_CNT = 128
+from acl._generated.constants import (
+    ACL_MAX_DIM_CNT,
+)
 
 _aclmdlCreateDesc = _lib.aclmdlCreateDesc
 _aclmdlExecuteOp = _lib.aclmdlExecuteOp

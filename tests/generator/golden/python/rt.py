@@ -17,13 +17,15 @@ _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
-ACL_MEM_MALLOC_HUGE_FIRST = 0
-ACL_MEM_MALLOC_NORMAL_ONLY = 2
-ACL_MEMCPY_HOST_TO_HOST = 0
-ACL_MEMCPY_HOST_TO_DEVICE = 1
-ACL_MEMCPY_DEFAULT = 4
-ACL_DEVICE = 0
-ACL_HOST = 1
+from acl._generated.constants import (
+    ACL_MEM_MALLOC_HUGE_FIRST,
+    ACL_MEM_MALLOC_NORMAL_ONLY,
+    ACL_MEMCPY_HOST_TO_HOST,
+    ACL_MEMCPY_HOST_TO_DEVICE,
+    ACL_MEMCPY_DEFAULT,
+    ACL_DEVICE,
+    ACL_HOST,
+)
 
 _aclrtCreateContext = _lib.aclrtCreateContext
 _aclrtGetMemInfo = _lib.aclrtGetMemInfo

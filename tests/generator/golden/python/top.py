@@ -19,10 +19,12 @@ _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
-ACL_DEBUG = 0
-ACL_ERROR = 3
-ACL_SUCCESS = 0
-ACL_ERROR_API_NOT_SUPPORT = 200001
+from acl._generated.constants import (
+    ACL_DEBUG,
+    ACL_ERROR,
+    ACL_SUCCESS,
+    ACL_ERROR_API_NOT_SUPPORT,
+)
 
 _aclAppLog = _lib.aclAppLog
 _aclDestroyTensorDesc = _lib.aclDestroyTensorDesc
