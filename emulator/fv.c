@@ -280,23 +280,23 @@ static bool repo_grow(fv_repo *repo, uint32_t needed)
 static aclError repo_append(fv_repo *repo, const aclfvFeatureInfo *info, bool check_offset, uint32_t limit,
                             const char *fn)
 {
-    aclError ret = ACL_SUCCESS;
+    aclError err = ACL_SUCCESS;
     uint32_t n = info->feature_count;
     pthread_rwlock_wrlock(&repo->lock);
     if (check_offset && info->offset != repo->count) {
-        ret = aclemu_set_error(ACL_ERROR_FAILURE,
+        err = aclemu_set_error(ACL_ERROR_FAILURE,
                                "%s: offset %u does not continue repository (id0 %u, id1 %u), whose next offset is %u",
                                fn, info->offset, repo->id0, repo->id1, repo->count);
     } else if (n > limit - repo->count) {
-        ret = aclemu_set_error(ACL_ERROR_FAILURE, "%s: repository would exceed %u features (holds %u, adding %u)", fn,
+        err = aclemu_set_error(ACL_ERROR_FAILURE, "%s: repository would exceed %u features (holds %u, adding %u)", fn,
                                limit, repo->count, n);
     } else if (!stored_reserve(n)) {
-        ret = aclemu_set_error(ACL_ERROR_FAILURE,
+        err = aclemu_set_error(ACL_ERROR_FAILURE,
                                "%s: adding %u features exceeds the fsNum capacity %llu given to aclfvInit", fn, n,
                                (unsigned long long)g_fv.capacity);
     } else if (!repo_grow(repo, repo->count + n)) {
         atomic_fetch_sub(&g_fv.stored, n);
-        ret = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory for %u features", fn, n);
+        err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory for %u features", fn, n);
     } else {
         for (uint32_t i = 0; i < n; ++i) {
             memcpy(repo->codes + (size_t)(repo->count + i) * FV_SUBSPACES,
@@ -307,7 +307,7 @@ static aclError repo_append(fv_repo *repo, const aclfvFeatureInfo *info, bool ch
         repo->live += n;
     }
     pthread_rwlock_unlock(&repo->lock);
-    return ret;
+    return err;
 }
 
 static aclError add_1n(const aclfvFeatureInfo *info, const char *fn)
@@ -352,14 +352,14 @@ static aclError add_1n(const aclfvFeatureInfo *info, const char *fn)
             g_fv.repo_count++;
             created = true;
         }
-        aclError ret = repo_append(repo, info, true, FV_REPO_1N_FEATURES_MAX, fn);
-        if (ret != ACL_SUCCESS && created) {
+        aclError err = repo_append(repo, info, true, FV_REPO_1N_FEATURES_MAX, fn);
+        if (err != ACL_SUCCESS && created) {
             g_fv.repos[slot] = NULL;
             g_fv.repo_count--;
             repo_drop(repo);
         }
         pthread_rwlock_unlock(&g_fv.lock);
-        return ret;
+        return err;
     }
 }
 
@@ -386,9 +386,9 @@ static aclError add_nm(const aclfvFeatureInfo *info, const char *fn)
             }
             g_fv.repo_nm = repo;
         }
-        aclError ret = repo_append(repo, info, false, FV_FEATURE_COUNT_MAX, fn);
+        aclError err = repo_append(repo, info, false, FV_FEATURE_COUNT_MAX, fn);
         pthread_rwlock_unlock(&g_fv.lock);
-        return ret;
+        return err;
     }
 }
 
@@ -427,20 +427,20 @@ static aclError check_top_num(const aclfvInitPara *para, uint32_t value, uint32_
 
 aclError aclfvSet1NTopNum(aclfvInitPara *initPara, uint32_t maxTopNumFor1N)
 {
-    aclError ret = check_top_num(initPara, maxTopNumFor1N, FV_TOPK_1N_MIN, "aclfvSet1NTopNum", "maxTopNumFor1N");
-    if (ret == ACL_SUCCESS) {
+    aclError err = check_top_num(initPara, maxTopNumFor1N, FV_TOPK_1N_MIN, "aclfvSet1NTopNum", "maxTopNumFor1N");
+    if (err == ACL_SUCCESS) {
         initPara->max_top_1n = maxTopNumFor1N;
     }
-    return ret;
+    return err;
 }
 
 aclError aclfvSetNMTopNum(aclfvInitPara *initPara, uint32_t maxTopNumForNM)
 {
-    aclError ret = check_top_num(initPara, maxTopNumForNM, FV_TOPK_NM_MIN, "aclfvSetNMTopNum", "maxTopNumForNM");
-    if (ret == ACL_SUCCESS) {
+    aclError err = check_top_num(initPara, maxTopNumForNM, FV_TOPK_NM_MIN, "aclfvSetNMTopNum", "maxTopNumForNM");
+    if (err == ACL_SUCCESS) {
         initPara->max_top_nm = maxTopNumForNM;
     }
-    return ret;
+    return err;
 }
 
 /* -------------------------------------------------------------- descriptions */
@@ -591,17 +591,17 @@ aclError aclfvInit(aclfvInitPara *initPara)
                                 (void *)initPara);
     }
     int32_t device = -1;
-    aclError ret = aclemu_require_device(fn, &device);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    aclError err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     pthread_rwlock_wrlock(&g_fv.lock);
     if (g_fv.initialized) {
-        ret = aclemu_set_error(ACL_ERROR_FAILURE, "%s: already initialized (call aclfvRelease first)", fn);
+        err = aclemu_set_error(ACL_ERROR_FAILURE, "%s: already initialized (call aclfvRelease first)", fn);
     } else {
         g_fv.repos = calloc((size_t)FV_ID_SPAN * FV_ID_SPAN, sizeof *g_fv.repos);
         if (g_fv.repos == NULL) {
-            ret = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory for the repository table", fn);
+            err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory for the repository table", fn);
         } else {
             g_fv.capacity = initPara->fs_num;
             g_fv.max_top_1n = initPara->max_top_1n;
@@ -613,16 +613,16 @@ aclError aclfvInit(aclfvInitPara *initPara)
         }
     }
     pthread_rwlock_unlock(&g_fv.lock);
-    return ret;
+    return err;
 }
 
 aclError aclfvRelease(void)
 {
     static const char fn[] = "aclfvRelease";
     int32_t device = -1;
-    aclError ret = aclemu_require_device(fn, &device);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    aclError err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     pthread_rwlock_wrlock(&g_fv.lock);
     if (!g_fv.initialized) {
@@ -647,9 +647,9 @@ aclError aclfvRelease(void)
 aclError aclfvRepoAdd(aclfvSearchType type, aclfvFeatureInfo *featureInfo)
 {
     static const char fn[] = "aclfvRepoAdd";
-    aclError ret = check_type(type, fn);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    aclError err = check_type(type, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (!aclemu_handle_is(featureInfo, ACLEMU_KIND_FV_FEATURE_INFO)) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: featureInfo %p is not a live aclfvFeatureInfo", fn,
@@ -660,15 +660,15 @@ aclError aclfvRepoAdd(aclfvSearchType type, aclfvFeatureInfo *featureInfo)
                                 featureInfo->offset);
     }
     int32_t device = -1;
-    ret = aclemu_require_device(fn, &device);
-    if (ret == ACL_SUCCESS) {
-        ret = aclemu_mem_check(featureInfo->data, featureInfo->data_len, false, fn, "featureData");
+    err = aclemu_require_device(fn, &device);
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(featureInfo->data, featureInfo->data_len, false, fn, "featureData");
     }
-    if (ret == ACL_SUCCESS) {
-        ret = check_headers(featureInfo, fn);
+    if (err == ACL_SUCCESS) {
+        err = check_headers(featureInfo, fn);
     }
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     return type == SEARCH_1_N ? add_1n(featureInfo, fn) : add_nm(featureInfo, fn);
 }
@@ -676,18 +676,18 @@ aclError aclfvRepoAdd(aclfvSearchType type, aclfvFeatureInfo *featureInfo)
 aclError aclfvRepoDel(aclfvSearchType type, aclfvRepoRange *repoRange)
 {
     static const char fn[] = "aclfvRepoDel";
-    aclError ret = check_type(type, fn);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    aclError err = check_type(type, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (!aclemu_handle_is(repoRange, ACLEMU_KIND_FV_REPO_RANGE)) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: repoRange %p is not a live aclfvRepoRange", fn,
                                 (void *)repoRange);
     }
     int32_t device = -1;
-    ret = aclemu_require_device(fn, &device);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     pthread_rwlock_wrlock(&g_fv.lock);
     if (!g_fv.initialized) {
@@ -726,17 +726,17 @@ static aclError accurate_change(aclfvFeatureInfo *featureInfo, bool remove, cons
                                 info->feature_count);
     }
     int32_t device = -1;
-    aclError ret = aclemu_require_device(fn, &device);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    aclError err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (!remove) {
         if (aclemu_mem_check(info->data, FV_FEATURE_LEN, false, fn, "featureData") != ACL_SUCCESS) {
             return aclemu_set_error(ACL_ERROR_FAILURE, "%s: %s", fn, aclemu_peek_error());
         }
-        ret = check_headers(info, fn);
-        if (ret != ACL_SUCCESS) {
-            return ret;
+        err = check_headers(info, fn);
+        if (err != ACL_SUCCESS) {
+            return err;
         }
     }
     pthread_rwlock_rdlock(&g_fv.lock);
@@ -746,12 +746,12 @@ static aclError accurate_change(aclfvFeatureInfo *featureInfo, bool remove, cons
     }
     fv_repo *repo = g_fv.repos[repo_slot(info->id0, info->id1)];
     if (repo == NULL) {
-        ret = aclemu_set_error(ACL_ERROR_FAILURE, "%s: 1:N repository (id0 %u, id1 %u) does not exist", fn, info->id0,
+        err = aclemu_set_error(ACL_ERROR_FAILURE, "%s: 1:N repository (id0 %u, id1 %u) does not exist", fn, info->id0,
                                info->id1);
     } else {
         pthread_rwlock_wrlock(&repo->lock);
         if (info->offset >= repo->count || !repo->alive[info->offset]) {
-            ret = aclemu_set_error(ACL_ERROR_FAILURE, "%s: no feature at offset %u of repository (id0 %u, id1 %u)", fn,
+            err = aclemu_set_error(ACL_ERROR_FAILURE, "%s: no feature at offset %u of repository (id0 %u, id1 %u)", fn,
                                    info->offset, info->id0, info->id1);
         } else if (remove) {
             repo->alive[info->offset] = 0;
@@ -763,7 +763,7 @@ static aclError accurate_change(aclfvFeatureInfo *featureInfo, bool remove, cons
         pthread_rwlock_unlock(&repo->lock);
     }
     pthread_rwlock_unlock(&g_fv.lock);
-    return ret;
+    return err;
 }
 
 aclError aclfvDel(aclfvFeatureInfo *featureInfo)
@@ -796,23 +796,23 @@ static aclError check_search_buffers(const aclfvSearchInput *in, const aclfvSear
 {
     size_t queries = in->table.query_cnt;
     size_t hit_bytes = queries * in->topk * sizeof(uint32_t);
-    aclError ret = aclemu_mem_check(in->table.data, queries * FV_TABLE_LEN, false, fn, "tableData");
-    if (ret == ACL_SUCCESS) {
-        ret = aclemu_mem_check(out->result_num, queries * sizeof(uint32_t), false, fn, "resultNum");
+    aclError err = aclemu_mem_check(in->table.data, queries * FV_TABLE_LEN, false, fn, "tableData");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(out->result_num, queries * sizeof(uint32_t), false, fn, "resultNum");
     }
-    if (ret == ACL_SUCCESS) {
-        ret = aclemu_mem_check(out->id0, hit_bytes, false, fn, "id0");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(out->id0, hit_bytes, false, fn, "id0");
     }
-    if (ret == ACL_SUCCESS) {
-        ret = aclemu_mem_check(out->id1, hit_bytes, false, fn, "id1");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(out->id1, hit_bytes, false, fn, "id1");
     }
-    if (ret == ACL_SUCCESS) {
-        ret = aclemu_mem_check(out->offset, hit_bytes, false, fn, "resultOffset");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(out->offset, hit_bytes, false, fn, "resultOffset");
     }
-    if (ret == ACL_SUCCESS) {
-        ret = aclemu_mem_check(out->distance, hit_bytes, false, fn, "resultDistance");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(out->distance, hit_bytes, false, fn, "resultDistance");
     }
-    return ret;
+    return err;
 }
 
 /* Runs the queries; caller holds the module lock with the module initialized. */
@@ -864,9 +864,9 @@ static aclError run_search(aclfvSearchType type, const aclfvSearchInput *in, acl
 aclError aclfvSearch(aclfvSearchType type, aclfvSearchInput *searchInput, aclfvSearchResult *searchRst)
 {
     static const char fn[] = "aclfvSearch";
-    aclError ret = check_type(type, fn);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    aclError err = check_type(type, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (!aclemu_handle_is(searchInput, ACLEMU_KIND_FV_SEARCH_INPUT)) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: searchInput %p is not a live aclfvSearchInput", fn,
@@ -887,20 +887,20 @@ aclError aclfvSearch(aclfvSearchType type, aclfvSearchInput *searchInput, aclfvS
                                 fn, searchRst->data_len, (unsigned long long)needed);
     }
     int32_t device = -1;
-    ret = aclemu_require_device(fn, &device);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (type == SEARCH_1_N && in->table.query_cnt != 1) {
         return aclemu_set_error(ACL_ERROR_FAILURE, "%s: a 1:N search takes exactly one query (queryCnt is %u)", fn,
                                 in->table.query_cnt);
     }
-    ret = check_search_buffers(in, searchRst, fn);
-    if (ret != ACL_SUCCESS) {
-        return ret;
+    err = check_search_buffers(in, searchRst, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     pthread_rwlock_rdlock(&g_fv.lock);
-    ret = g_fv.initialized ? run_search(type, in, searchRst, fn) : not_initialized(fn);
+    err = g_fv.initialized ? run_search(type, in, searchRst, fn) : not_initialized(fn);
     pthread_rwlock_unlock(&g_fv.lock);
-    return ret;
+    return err;
 }

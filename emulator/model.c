@@ -154,27 +154,27 @@ aclError model_read_file(const char *path, void **data, size_t *size, const char
         return aclemu_set_error(ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID, "%s: cannot open model file '%s': %s", fn,
                                 path, strerror(errno));
     }
-    aclError status = ACL_SUCCESS;
+    aclError err = ACL_SUCCESS;
     long length = -1;
     if (fseek(file, 0, SEEK_END) == 0) {
         length = ftell(file);
     }
     unsigned char *bytes = NULL;
     if (length <= 0 || fseek(file, 0, SEEK_SET) != 0) {
-        status = aclemu_set_error(ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID, "%s: model file '%s' is empty or unreadable",
-                                  fn, path);
+        err = aclemu_set_error(ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID, "%s: model file '%s' is empty or unreadable",
+                               fn, path);
     } else if ((bytes = malloc((size_t)length)) == NULL) {
-        status = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: cannot hold the %ld bytes of '%s'", fn, length, path);
+        err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: cannot hold the %ld bytes of '%s'", fn, length, path);
     } else if (fread(bytes, 1, (size_t)length, file) != (size_t)length) {
-        status = aclemu_set_error(ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID, "%s: short read on model file '%s'", fn,
-                                  path);
+        err = aclemu_set_error(ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID, "%s: short read on model file '%s'", fn,
+                               path);
         free(bytes);
         bytes = NULL;
     }
     fclose(file);
     *data = bytes;
-    *size = status == ACL_SUCCESS ? (size_t)length : 0;
-    return status;
+    *size = err == ACL_SUCCESS ? (size_t)length : 0;
+    return err;
 }
 
 static aclError check_loadable(const void *data, size_t size, const char *fn, aclemu_model_executor *ops)
@@ -197,26 +197,26 @@ static aclError check_loadable(const void *data, size_t size, const char *fn, ac
 aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, const char *fn)
 {
     aclemu_model_executor ops;
-    aclError status = check_loadable(data, size, fn, &ops);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = check_loadable(data, size, fn, &ops);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     uint64_t token = 0;
     size_t num_inputs = 0;
     size_t num_outputs = 0;
     char msg[MODEL_MSG_LEN] = "";
-    status = ops.load(data, size, &token, &num_inputs, &num_outputs, msg, sizeof msg);
-    if (status != ACL_SUCCESS) {
+    err = ops.load(data, size, &token, &num_inputs, &num_outputs, msg, sizeof msg);
+    if (err != ACL_SUCCESS) {
         msg[sizeof msg - 1] = '\0';
-        return aclemu_set_error(status, "%s: %s", fn, msg[0] ? msg : "the model executor rejected the model");
+        return aclemu_set_error(err, "%s: %s", fn, msg[0] ? msg : "the model executor rejected the model");
     }
     model_info *info = NULL;
-    status = model_info_build(&ops, token, num_inputs, num_outputs, fn, &info);
-    emu_model *model = status == ACL_SUCCESS ? calloc(1, sizeof *model) : NULL;
+    err = model_info_build(&ops, token, num_inputs, num_outputs, fn, &info);
+    emu_model *model = err == ACL_SUCCESS ? calloc(1, sizeof *model) : NULL;
     if (model == NULL) {
         ops.unload(token);
         model_info_unref(info);
-        return status != ACL_SUCCESS ? status : aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        return err != ACL_SUCCESS ? err : aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
     atomic_init(&model->refs, 1);
     model->ops = ops;
@@ -229,10 +229,10 @@ aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, con
         model_free(model);
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
-    status = registry_add(model, fn);
-    if (status != ACL_SUCCESS) {
+    err = registry_add(model, fn);
+    if (err != ACL_SUCCESS) {
         model_free(model);
-        return status;
+        return err;
     }
     *model_id = model->id;
     return ACL_SUCCESS;
@@ -240,9 +240,9 @@ aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, con
 
 static aclError load_preconditions(const void *what, const uint32_t *model_id, const char *fn)
 {
-    aclError status = aclemu_require_init(fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = aclemu_require_init(fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (what == NULL || model_id == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
@@ -254,32 +254,32 @@ static aclError load_preconditions(const void *what, const uint32_t *model_id, c
 
 aclError model_load_file(const char *path, uint32_t *model_id, const char *fn)
 {
-    aclError status = load_preconditions(path, model_id, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = load_preconditions(path, model_id, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     void *data = NULL;
     size_t size = 0;
-    status = model_read_file(path, &data, &size, fn);
-    if (status == ACL_SUCCESS) {
-        status = model_load_bytes(data, size, model_id, fn);
+    err = model_read_file(path, &data, &size, fn);
+    if (err == ACL_SUCCESS) {
+        err = model_load_bytes(data, size, model_id, fn);
     }
     free(data);
-    return status;
+    return err;
 }
 
 aclError model_load_mem(const void *data, size_t size, uint32_t *model_id, const char *fn)
 {
-    aclError status = load_preconditions(data, model_id, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = load_preconditions(data, model_id, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (size == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: modelSize is 0", fn);
     }
-    status = aclemu_mem_check(data, size, false, fn, "model");
-    if (status != ACL_SUCCESS) {
-        return status;
+    err = aclemu_mem_check(data, size, false, fn, "model");
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     return model_load_bytes(data, size, model_id, fn);
 }
@@ -287,14 +287,14 @@ aclError model_load_mem(const void *data, size_t size, uint32_t *model_id, const
 /* The caller-provided work/weight memory: the executor keeps its own, but the ranges must be valid. */
 static aclError check_user_memory(void *work, size_t work_size, void *weight, size_t weight_size, const char *fn)
 {
-    aclError status = ACL_SUCCESS;
+    aclError err = ACL_SUCCESS;
     if (work != NULL || work_size != 0) {
-        status = aclemu_mem_check(work, work_size, true, fn, "workPtr");
+        err = aclemu_mem_check(work, work_size, true, fn, "workPtr");
     }
-    if (status == ACL_SUCCESS && (weight != NULL || weight_size != 0)) {
-        status = aclemu_mem_check(weight, weight_size, true, fn, "weightPtr");
+    if (err == ACL_SUCCESS && (weight != NULL || weight_size != 0)) {
+        err = aclemu_mem_check(weight, weight_size, true, fn, "weightPtr");
     }
-    return status;
+    return err;
 }
 
 aclError aclmdlLoadFromFile(const char *modelPath, uint32_t *modelId)
@@ -311,16 +311,16 @@ aclError aclmdlLoadFromFileWithMem(const char *modelPath, uint32_t *modelId, voi
                                    void *weightPtr, size_t weightSize)
 {
     static const char fn[] = "aclmdlLoadFromFileWithMem";
-    aclError status = check_user_memory(workPtr, workSize, weightPtr, weightSize, fn);
-    return status != ACL_SUCCESS ? status : model_load_file(modelPath, modelId, fn);
+    aclError err = check_user_memory(workPtr, workSize, weightPtr, weightSize, fn);
+    return err != ACL_SUCCESS ? err : model_load_file(modelPath, modelId, fn);
 }
 
 aclError aclmdlLoadFromMemWithMem(const void *model, size_t modelSize, uint32_t *modelId, void *workPtr,
                                   size_t workSize, void *weightPtr, size_t weightSize)
 {
     static const char fn[] = "aclmdlLoadFromMemWithMem";
-    aclError status = check_user_memory(workPtr, workSize, weightPtr, weightSize, fn);
-    return status != ACL_SUCCESS ? status : model_load_mem(model, modelSize, modelId, fn);
+    aclError err = check_user_memory(workPtr, workSize, weightPtr, weightSize, fn);
+    return err != ACL_SUCCESS ? err : model_load_mem(model, modelSize, modelId, fn);
 }
 
 aclError aclmdlUnload(uint32_t modelId)
@@ -342,9 +342,9 @@ aclError aclmdlUnload(uint32_t modelId)
 static aclError query_sizes(const void *data, size_t size, size_t *work_size, size_t *weight_size, const char *fn)
 {
     uint32_t id = 0;
-    aclError status = model_load_bytes(data, size, &id, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = model_load_bytes(data, size, &id, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     emu_model *model = emu_model_acquire(id, fn);
     size_t work = 0;
@@ -369,12 +369,12 @@ aclError aclmdlQuerySize(const char *fileName, size_t *workSize, size_t *weightS
     }
     void *data = NULL;
     size_t size = 0;
-    aclError status = model_read_file(fileName, &data, &size, fn);
-    if (status == ACL_SUCCESS) {
-        status = query_sizes(data, size, workSize, weightSize, fn);
+    aclError err = model_read_file(fileName, &data, &size, fn);
+    if (err == ACL_SUCCESS) {
+        err = query_sizes(data, size, workSize, weightSize, fn);
     }
     free(data);
-    return status;
+    return err;
 }
 
 aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize, size_t *workSize, size_t *weightSize)

@@ -103,12 +103,12 @@ static aclError check_aipp(const aclmdlAIPP *aipp, const char *fn)
 
 static aclError check_batch(const aclmdlAIPP *aipp, uint64_t batch_index, const char *fn)
 {
-    aclError status = check_aipp(aipp, fn);
-    if (status == ACL_SUCCESS && batch_index >= aipp->batch_size) {
-        status = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: batchIndex %llu is not below the batch size %llu",
-                                  fn, (unsigned long long)batch_index, (unsigned long long)aipp->batch_size);
+    aclError err = check_aipp(aipp, fn);
+    if (err == ACL_SUCCESS && batch_index >= aipp->batch_size) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: batchIndex %llu is not below the batch size %llu",
+                               fn, (unsigned long long)batch_index, (unsigned long long)aipp->batch_size);
     }
-    return status;
+    return err;
 }
 
 static aclError in_range(long long value, long long low, long long high, const char *what, const char *fn)
@@ -139,9 +139,9 @@ static aclError all_in_range(const int32_t *values, size_t count, long long low,
                              const char *const *names, const char *fn)
 {
     for (size_t i = 0; i < count; ++i) {
-        aclError status = in_range(values[i], low, high, names[i], fn);
-        if (status != ACL_SUCCESS) {
-            return status;
+        aclError err = in_range(values[i], low, high, names[i], fn);
+        if (err != ACL_SUCCESS) {
+            return err;
         }
     }
     return ACL_SUCCESS;
@@ -152,14 +152,14 @@ static aclError all_in_range(const int32_t *values, size_t count, long long low,
 aclError aclmdlSetAIPPInputFormat(aclmdlAIPP *aippParmsSet, aclAippInputFormat inputFormat)
 {
     static const char fn[] = "aclmdlSetAIPPInputFormat";
-    aclError status = check_aipp(aippParmsSet, fn);
-    if (status == ACL_SUCCESS) {
-        status = in_range(inputFormat, ACL_YUV420SP_U8, ACL_RAW24, "inputFormat", fn);
+    aclError err = check_aipp(aippParmsSet, fn);
+    if (err == ACL_SUCCESS) {
+        err = in_range(inputFormat, ACL_YUV420SP_U8, ACL_RAW24, "inputFormat", fn);
     }
-    if (status == ACL_SUCCESS) {
+    if (err == ACL_SUCCESS) {
         aippParmsSet->input_format = inputFormat;
     }
-    return status;
+    return err;
 }
 
 aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch, int16_t cscMatrixR0C0,
@@ -174,15 +174,15 @@ aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch, int1
                                cscMatrixR1C2, cscMatrixR2C0, cscMatrixR2C1, cscMatrixR2C2};
     const uint8_t bias[6] = {cscOutputBiasR0, cscOutputBiasR1, cscOutputBiasR2,
                              cscInputBiasR0,  cscInputBiasR1,  cscInputBiasR2};
-    aclError status = check_aipp(aippParmsSet, fn);
-    if (status == ACL_SUCCESS) {
-        status = check_switch(cscSwitch, "cscSwitch", fn);
+    aclError err = check_aipp(aippParmsSet, fn);
+    if (err == ACL_SUCCESS) {
+        err = check_switch(cscSwitch, "cscSwitch", fn);
     }
-    for (size_t i = 0; i < 9 && status == ACL_SUCCESS && cscSwitch == 1; ++i) {
-        status = in_range(matrix[i], AIPP_CSC_MIN, AIPP_CSC_MAX, "a csc matrix element", fn);
+    for (size_t i = 0; i < 9 && err == ACL_SUCCESS && cscSwitch == 1; ++i) {
+        err = in_range(matrix[i], AIPP_CSC_MIN, AIPP_CSC_MAX, "a csc matrix element", fn);
     }
-    if (status != ACL_SUCCESS) {
-        return status;
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     aippParmsSet->csc_switch = cscSwitch;
     if (cscSwitch == 1) {
@@ -195,14 +195,14 @@ aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch, int1
 /* Validate and store a 0/1 switch held at byte offset `field` of the set. */
 static aclError set_switch(aclmdlAIPP *aipp, int8_t value, size_t field, const char *what, const char *fn)
 {
-    aclError status = check_aipp(aipp, fn);
-    if (status == ACL_SUCCESS) {
-        status = check_switch(value, what, fn);
+    aclError err = check_aipp(aipp, fn);
+    if (err == ACL_SUCCESS) {
+        err = check_switch(value, what, fn);
     }
-    if (status == ACL_SUCCESS) {
+    if (err == ACL_SUCCESS) {
         memcpy((char *)aipp + field, &value, sizeof value);
     }
-    return status;
+    return err;
 }
 
 aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t rbuvSwapSwitch)
@@ -220,18 +220,18 @@ aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t axSwapSwitch
 aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP *aippParmsSet, int32_t srcImageSizeW, int32_t srcImageSizeH)
 {
     static const char fn[] = "aclmdlSetAIPPSrcImageSize";
-    aclError status = check_aipp(aippParmsSet, fn);
-    if (status == ACL_SUCCESS) {
-        status = in_range(srcImageSizeW, AIPP_IMAGE_MIN + 1, AIPP_IMAGE_MAX, "srcImageSizeW", fn);
+    aclError err = check_aipp(aippParmsSet, fn);
+    if (err == ACL_SUCCESS) {
+        err = in_range(srcImageSizeW, AIPP_IMAGE_MIN + 1, AIPP_IMAGE_MAX, "srcImageSizeW", fn);
     }
-    if (status == ACL_SUCCESS) {
-        status = in_range(srcImageSizeH, AIPP_IMAGE_MIN, AIPP_IMAGE_MAX, "srcImageSizeH", fn);
+    if (err == ACL_SUCCESS) {
+        err = in_range(srcImageSizeH, AIPP_IMAGE_MIN, AIPP_IMAGE_MAX, "srcImageSizeH", fn);
     }
-    if (status == ACL_SUCCESS) {
+    if (err == ACL_SUCCESS) {
         aippParmsSet->src_w = srcImageSizeW;
         aippParmsSet->src_h = srcImageSizeH;
     }
-    return status;
+    return err;
 }
 
 aclError aclmdlSetAIPPScfParams(aclmdlAIPP *aippParmsSet, int8_t scfSwitch, int32_t scfInputSizeW,
@@ -241,18 +241,18 @@ aclError aclmdlSetAIPPScfParams(aclmdlAIPP *aippParmsSet, int8_t scfSwitch, int3
     static const char fn[] = "aclmdlSetAIPPScfParams";
     static const char *const names[] = {"scfInputSizeW", "scfInputSizeH", "scfOutputSizeW", "scfOutputSizeH"};
     const int32_t sizes[4] = {scfInputSizeW, scfInputSizeH, scfOutputSizeW, scfOutputSizeH};
-    aclError status = check_batch(aippParmsSet, batchIndex, fn);
-    if (status == ACL_SUCCESS) {
-        status = check_switch(scfSwitch, "scfSwitch", fn);
+    aclError err = check_batch(aippParmsSet, batchIndex, fn);
+    if (err == ACL_SUCCESS) {
+        err = check_switch(scfSwitch, "scfSwitch", fn);
     }
-    if (status == ACL_SUCCESS && scfSwitch == 1) {
-        status = all_in_range(sizes, 4, AIPP_SCF_MIN, AIPP_IMAGE_MAX, names, fn);
-        if (status == ACL_SUCCESS) {
-            status = in_range(scfOutputSizeW, AIPP_SCF_MIN, AIPP_SCF_OUT_W_MAX, names[2], fn);
+    if (err == ACL_SUCCESS && scfSwitch == 1) {
+        err = all_in_range(sizes, 4, AIPP_SCF_MIN, AIPP_IMAGE_MAX, names, fn);
+        if (err == ACL_SUCCESS) {
+            err = in_range(scfOutputSizeW, AIPP_SCF_MIN, AIPP_SCF_OUT_W_MAX, names[2], fn);
         }
     }
-    if (status != ACL_SUCCESS) {
-        return status;
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     aipp_batch *b = &aippParmsSet->batches[batchIndex];
     b->scf_switch = scfSwitch;
@@ -268,18 +268,18 @@ aclError aclmdlSetAIPPCropParams(aclmdlAIPP *aippParmsSet, int8_t cropSwitch, in
     static const char fn[] = "aclmdlSetAIPPCropParams";
     static const char *const names[] = {"cropStartPosW", "cropStartPosH", "cropSizeW", "cropSizeH"};
     const int32_t values[4] = {cropStartPosW, cropStartPosH, cropSizeW, cropSizeH};
-    aclError status = check_batch(aippParmsSet, batchIndex, fn);
-    if (status == ACL_SUCCESS) {
-        status = check_switch(cropSwitch, "cropSwitch", fn);
+    aclError err = check_batch(aippParmsSet, batchIndex, fn);
+    if (err == ACL_SUCCESS) {
+        err = check_switch(cropSwitch, "cropSwitch", fn);
     }
-    if (status == ACL_SUCCESS && cropSwitch == 1) {
-        status = all_in_range(values, 2, AIPP_IMAGE_MIN - 1, AIPP_IMAGE_MAX - 1, names, fn);
-        if (status == ACL_SUCCESS) {
-            status = all_in_range(values + 2, 2, AIPP_IMAGE_MIN, AIPP_IMAGE_MAX, names + 2, fn);
+    if (err == ACL_SUCCESS && cropSwitch == 1) {
+        err = all_in_range(values, 2, AIPP_IMAGE_MIN - 1, AIPP_IMAGE_MAX - 1, names, fn);
+        if (err == ACL_SUCCESS) {
+            err = all_in_range(values + 2, 2, AIPP_IMAGE_MIN, AIPP_IMAGE_MAX, names + 2, fn);
         }
     }
-    if (status != ACL_SUCCESS) {
-        return status;
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     aipp_batch *b = &aippParmsSet->batches[batchIndex];
     b->crop_switch = cropSwitch;
@@ -297,15 +297,15 @@ aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *aippParmsSet, int8_t paddingSwit
     static const char *const names[] = {"paddingSizeTop", "paddingSizeBottom", "paddingSizeLeft",
                                         "paddingSizeRight"};
     const int32_t values[4] = {paddingSizeTop, paddingSizeBottom, paddingSizeLeft, paddingSizeRight};
-    aclError status = check_batch(aippParmsSet, batchIndex, fn);
-    if (status == ACL_SUCCESS) {
-        status = check_switch(paddingSwitch, "paddingSwitch", fn);
+    aclError err = check_batch(aippParmsSet, batchIndex, fn);
+    if (err == ACL_SUCCESS) {
+        err = check_switch(paddingSwitch, "paddingSwitch", fn);
     }
-    if (status == ACL_SUCCESS && paddingSwitch == 1) {
-        status = all_in_range(values, 4, 0, AIPP_PADDING_MAX, names, fn);
+    if (err == ACL_SUCCESS && paddingSwitch == 1) {
+        err = all_in_range(values, 4, 0, AIPP_PADDING_MAX, names, fn);
     }
-    if (status != ACL_SUCCESS) {
-        return status;
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     aipp_batch *b = &aippParmsSet->batches[batchIndex];
     b->padding_switch = paddingSwitch;
@@ -322,31 +322,31 @@ aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *aippParmsSet, int16_t dtcPixelMea
     static const char *const names[] = {"dtcPixelMeanChn0", "dtcPixelMeanChn1", "dtcPixelMeanChn2",
                                         "dtcPixelMeanChn3"};
     const int32_t values[4] = {dtcPixelMeanChn0, dtcPixelMeanChn1, dtcPixelMeanChn2, dtcPixelMeanChn3};
-    aclError status = check_batch(aippParmsSet, batchIndex, fn);
-    if (status == ACL_SUCCESS) {
-        status = all_in_range(values, 4, 0, AIPP_MEAN_MAX, names, fn);
+    aclError err = check_batch(aippParmsSet, batchIndex, fn);
+    if (err == ACL_SUCCESS) {
+        err = all_in_range(values, 4, 0, AIPP_MEAN_MAX, names, fn);
     }
-    if (status == ACL_SUCCESS) {
+    if (err == ACL_SUCCESS) {
         for (size_t i = 0; i < 4; ++i) {
             aippParmsSet->batches[batchIndex].mean[i] = (int16_t)values[i];
         }
     }
-    return status;
+    return err;
 }
 
 static aclError set_floats(aclmdlAIPP *aipp, uint64_t batch_index, const float *values, float low, float high,
                            bool var_reci, const char *fn)
 {
     static const char *const names[] = {"channel 0", "channel 1", "channel 2", "channel 3"};
-    aclError status = check_batch(aipp, batch_index, fn);
-    for (size_t i = 0; i < 4 && status == ACL_SUCCESS; ++i) {
-        status = in_range_f(values[i], low, high, names[i], fn);
+    aclError err = check_batch(aipp, batch_index, fn);
+    for (size_t i = 0; i < 4 && err == ACL_SUCCESS; ++i) {
+        err = in_range_f(values[i], low, high, names[i], fn);
     }
-    if (status == ACL_SUCCESS) {
+    if (err == ACL_SUCCESS) {
         memcpy(var_reci ? aipp->batches[batch_index].var_reci : aipp->batches[batch_index].min, values,
                sizeof(float) * 4);
     }
-    return status;
+    return err;
 }
 
 aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *aippParmsSet, float dtcPixelMinChn0, float dtcPixelMinChn1,
@@ -372,9 +372,9 @@ static aclError attach(uint32_t model_id, aclmdlDataset *dataset, size_t index, 
     if (dataset == NULL || !aclemu_handle_is(dataset, ACLEMU_KIND_DATASET)) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dataset is not a live aclmdlDataset", fn);
     }
-    aclError status = check_aipp(aipp, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = check_aipp(aipp, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     emu_model *model = emu_model_acquire(model_id, fn);
     if (model == NULL) {

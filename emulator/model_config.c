@@ -129,10 +129,10 @@ aclError aclmdlSetConfigOpt(aclmdlConfigHandle *handle, aclmdlConfigAttr attr, c
 {
     static const char fn[] = "aclmdlSetConfigOpt";
     uint64_t value = 0;
-    aclError status = read_option(handle, ACLEMU_KIND_MODEL_CONFIG, (int)attr, load_attr_kind(attr), attrValue,
-                                  valueSize, &value, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = read_option(handle, ACLEMU_KIND_MODEL_CONFIG, (int)attr, load_attr_kind(attr), attrValue,
+                               valueSize, &value, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (attr == ACL_MDL_PATH_PTR) {
         const char *path = (const char *)(uintptr_t)value;
@@ -225,11 +225,11 @@ aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *handle, aclmdlExecConfig
 {
     static const char fn[] = "aclmdlSetExecConfigOpt";
     uint64_t value = 0;
-    aclError status = read_option(handle, ACLEMU_KIND_MODEL_EXEC_CONFIG, (int)attr, exec_attr_kind(attr), attrValue,
-                                  valueSize, &value, fn);
-    if (status == ACL_SUCCESS) {
+    aclError err = read_option(handle, ACLEMU_KIND_MODEL_EXEC_CONFIG, (int)attr, exec_attr_kind(attr), attrValue,
+                               valueSize, &value, fn);
+    if (err == ACL_SUCCESS) {
         handle->set[attr] = true;
         handle->value[attr] = value;
     }
-    return status;
+    return err;
 }

@@ -41,9 +41,9 @@ static void desc_fill(aclmdlDesc *desc, uint32_t model_id, model_info *info)
 aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
 {
     static const char fn[] = "aclmdlGetDesc";
-    aclError status = check_desc(modelDesc, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = check_desc(modelDesc, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     emu_model *model = emu_model_acquire(modelId, fn);
     if (model == NULL) {
@@ -58,9 +58,9 @@ aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
 static aclError desc_from_bytes(aclmdlDesc *desc, const void *data, size_t size, const char *fn)
 {
     uint32_t id = 0;
-    aclError status = model_load_bytes(data, size, &id, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = model_load_bytes(data, size, &id, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     emu_model *model = emu_model_acquire(id, fn);
     desc_fill(desc, 0, model->info);
@@ -71,31 +71,31 @@ static aclError desc_from_bytes(aclmdlDesc *desc, const void *data, size_t size,
 aclError aclmdlGetDescFromFile(aclmdlDesc *modelDesc, const char *modelPath)
 {
     static const char fn[] = "aclmdlGetDescFromFile";
-    aclError status = check_desc(modelDesc, fn);
-    if (status == ACL_SUCCESS && modelPath == NULL) {
-        status = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: modelPath is NULL", fn);
+    aclError err = check_desc(modelDesc, fn);
+    if (err == ACL_SUCCESS && modelPath == NULL) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: modelPath is NULL", fn);
     }
-    if (status != ACL_SUCCESS) {
-        return status;
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     void *data = NULL;
     size_t size = 0;
-    status = model_read_file(modelPath, &data, &size, fn);
-    if (status == ACL_SUCCESS) {
-        status = desc_from_bytes(modelDesc, data, size, fn);
+    err = model_read_file(modelPath, &data, &size, fn);
+    if (err == ACL_SUCCESS) {
+        err = desc_from_bytes(modelDesc, data, size, fn);
     }
     free(data);
-    return status;
+    return err;
 }
 
 aclError aclmdlGetDescFromMem(aclmdlDesc *modelDesc, const void *model, size_t modelSize)
 {
     static const char fn[] = "aclmdlGetDescFromMem";
-    aclError status = check_desc(modelDesc, fn);
-    if (status == ACL_SUCCESS && (model == NULL || modelSize == 0)) {
-        status = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: model is NULL or modelSize is 0", fn);
+    aclError err = check_desc(modelDesc, fn);
+    if (err == ACL_SUCCESS && (model == NULL || modelSize == 0)) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: model is NULL or modelSize is 0", fn);
     }
-    return status != ACL_SUCCESS ? status : desc_from_bytes(modelDesc, model, modelSize, fn);
+    return err != ACL_SUCCESS ? err : desc_from_bytes(modelDesc, model, modelSize, fn);
 }
 
 /* ------------------------------------------------------------------ lookups */

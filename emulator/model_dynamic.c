@@ -43,25 +43,25 @@ static aclError gear_target(uint32_t model_id, aclmdlDataset *dataset, size_t in
         return ACL_ERROR_GE_EXEC_MODEL_ID_INVALID;
     }
     const model_info *info = model->info;
-    aclError status = ACL_SUCCESS;
+    aclError err = ACL_SUCCESS;
     if (info->kind == MODEL_STATIC) {
-        status = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID, "%s: model %u has static shapes", fn,
-                                  model_id);
+        err = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID, "%s: model %u has static shapes", fn,
+                               model_id);
     } else if (index != info->num_inputs - 1) {
-        status = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
-                                  "%s: index %zu is not the model's %s input (index %zu; find it with "
-                                  "aclmdlGetInputIndexByName)",
-                                  fn, index, ACL_DYNAMIC_TENSOR_NAME, info->num_inputs - 1);
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                               "%s: index %zu is not the model's %s input (index %zu; find it with "
+                               "aclmdlGetInputIndexByName)",
+                               fn, index, ACL_DYNAMIC_TENSOR_NAME, info->num_inputs - 1);
     } else if (buffer->size < sizeof(uint64_t) * info->gear_len) {
-        status = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID,
-                                  "%s: data buffer %zu holds %zu bytes, the gear needs %zu", fn, index, buffer->size,
-                                  sizeof(uint64_t) * info->gear_len);
+        err = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_INPUT_LENGTH_INVALID,
+                               "%s: data buffer %zu holds %zu bytes, the gear needs %zu", fn, index, buffer->size,
+                               sizeof(uint64_t) * info->gear_len);
     } else {
-        status = aclemu_mem_check(buffer->data, sizeof(uint64_t) * info->gear_len, true, fn, "data buffer");
+        err = aclemu_mem_check(buffer->data, sizeof(uint64_t) * info->gear_len, true, fn, "data buffer");
     }
-    if (status != ACL_SUCCESS) {
+    if (err != ACL_SUCCESS) {
         emu_model_release(model);
-        return status;
+        return err;
     }
     *model_out = model;
     *buffer_out = buffer;
@@ -71,17 +71,17 @@ static aclError gear_target(uint32_t model_id, aclmdlDataset *dataset, size_t in
 static aclError select_gear(emu_model *model, aclDataBuffer *buffer, const uint64_t *gear, const char *fn)
 {
     const model_info *info = model->info;
-    aclError status = ACL_SUCCESS;
+    aclError err = ACL_SUCCESS;
     if (model_info_find_gear(info, gear) < 0) {
-        status = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID,
-                                  "%s: the requested shape is not one of the %zu gears of model %u (see "
-                                  "ACL_EMU_MODEL_*_GEARS in the emulator documentation)",
-                                  fn, info->num_gears, model->id);
+        err = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID,
+                               "%s: the requested shape is not one of the %zu gears of model %u (see "
+                               "ACL_EMU_MODEL_*_GEARS in the emulator documentation)",
+                               fn, info->num_gears, model->id);
     } else {
         memcpy(buffer->data, gear, sizeof(uint64_t) * info->gear_len);
     }
     emu_model_release(model);
-    return status;
+    return err;
 }
 
 aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset *dataset, size_t index, uint64_t batchSize)
@@ -92,15 +92,15 @@ aclError aclmdlSetDynamicBatchSize(uint32_t modelId, aclmdlDataset *dataset, siz
     }
     emu_model *model = NULL;
     aclDataBuffer *buffer = NULL;
-    aclError status = gear_target(modelId, dataset, index, fn, &model, &buffer);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = gear_target(modelId, dataset, index, fn, &model, &buffer);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (model->info->kind != MODEL_DYNAMIC_BATCH) {
-        status = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID, "%s: model %u has %s, not a dynamic batch",
-                                  fn, modelId, kind_name(model->info->kind));
+        err = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID, "%s: model %u has %s, not a dynamic batch",
+                               fn, modelId, kind_name(model->info->kind));
         emu_model_release(model);
-        return status;
+        return err;
     }
     return select_gear(model, buffer, &batchSize, fn);
 }
@@ -114,16 +114,16 @@ aclError aclmdlSetDynamicHWSize(uint32_t modelId, aclmdlDataset *dataset, size_t
     }
     emu_model *model = NULL;
     aclDataBuffer *buffer = NULL;
-    aclError status = gear_target(modelId, dataset, index, fn, &model, &buffer);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = gear_target(modelId, dataset, index, fn, &model, &buffer);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     if (model->info->kind != MODEL_DYNAMIC_HW) {
-        status = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID,
-                                  "%s: model %u has %s, not a dynamic height/width", fn, modelId,
-                                  kind_name(model->info->kind));
+        err = aclemu_set_error(ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID,
+                               "%s: model %u has %s, not a dynamic height/width", fn, modelId,
+                               kind_name(model->info->kind));
         emu_model_release(model);
-        return status;
+        return err;
     }
     uint64_t gear[2] = {height, width};
     return select_gear(model, buffer, gear, fn);
@@ -176,15 +176,15 @@ aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlDataset *dataset, siz
     }
     emu_model *model = NULL;
     aclDataBuffer *buffer = NULL;
-    aclError status = gear_target(modelId, dataset, index, fn, &model, &buffer);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = gear_target(modelId, dataset, index, fn, &model, &buffer);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     uint64_t gear[ACL_MAX_DIM_CNT];
-    status = gear_from_dims(model->info, dims, gear, fn);
-    if (status != ACL_SUCCESS) {
+    err = gear_from_dims(model->info, dims, gear, fn);
+    if (err != ACL_SUCCESS) {
         emu_model_release(model);
-        return status;
+        return err;
     }
     return select_gear(model, buffer, gear, fn);
 }

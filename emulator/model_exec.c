@@ -99,9 +99,9 @@ static aclError read_gear(const model_info *info, const aclmdlDataset *input, ui
                                 "%s: the %s input holds %zu bytes, the model needs %zu", fn,
                                 ACL_DYNAMIC_TENSOR_NAME, buffer->size, need);
     }
-    aclError status = aclemu_mem_check(buffer->data, need, true, fn, ACL_DYNAMIC_TENSOR_NAME);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = aclemu_mem_check(buffer->data, need, true, fn, ACL_DYNAMIC_TENSOR_NAME);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     memcpy(gear, buffer->data, need);
     if (model_info_find_gear(info, gear) < 0) {
@@ -130,9 +130,9 @@ static aclError plan_inputs(exec_plan *plan, const aclmdlDataset *input, const c
     const model_info *info = plan->model->info;
     uint64_t gear[ACL_MAX_DIM_CNT * 2] = {0};
     if (info->kind != MODEL_STATIC) {
-        aclError status = read_gear(info, input, gear, fn);
-        if (status != ACL_SUCCESS) {
-            return status;
+        aclError err = read_gear(info, input, gear, fn);
+        if (err != ACL_SUCCESS) {
+            return err;
         }
     }
     model_info_shapes_for_gear(info, gear, plan->in_ranks, plan->in_dims);
@@ -155,9 +155,9 @@ static aclError plan_inputs(exec_plan *plan, const aclmdlDataset *input, const c
             aclemu_diag("%s: input %zu ('%s') holds %zu bytes, the model reads only the first %zu", fn, i, t->name,
                         buffer->size, need);
         }
-        aclError status = aclemu_mem_check(buffer->data, need, true, fn, "input buffer");
-        if (status != ACL_SUCCESS) {
-            return status;
+        aclError err = aclemu_mem_check(buffer->data, need, true, fn, "input buffer");
+        if (err != ACL_SUCCESS) {
+            return err;
         }
         plan->in_data[i] = buffer->data;
         plan->in_sizes[i] = need;
@@ -177,9 +177,9 @@ static aclError plan_outputs(exec_plan *plan, const aclmdlDataset *output, const
                                     "%s: output %zu ('%s') holds %zu bytes but the model writes %zu", fn, o,
                                     t->name, buffer->size, t->max_size);
         }
-        aclError status = aclemu_mem_check(buffer->data, buffer->size, true, fn, "output buffer");
-        if (status != ACL_SUCCESS) {
-            return status;
+        aclError err = aclemu_mem_check(buffer->data, buffer->size, true, fn, "output buffer");
+        if (err != ACL_SUCCESS) {
+            return err;
         }
         plan->out_data[o] = buffer->data;
         plan->out_sizes[o] = buffer->size;
@@ -192,9 +192,9 @@ static aclError plan_make(uint32_t model_id, const aclmdlDataset *input, aclmdlD
 {
     *out = NULL;
     int32_t device = -1;
-    aclError status = aclemu_require_device(fn, &device);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     emu_model *model = emu_model_acquire(model_id, fn);
     if (model == NULL) {
@@ -210,22 +210,22 @@ static aclError plan_make(uint32_t model_id, const aclmdlDataset *input, aclmdlD
     plan->output = output;
     plan->num_in = model_info_data_inputs(model->info);
     plan->num_out = model->info->num_outputs;
-    status = plan_alloc(plan, fn);
-    if (status == ACL_SUCCESS) {
-        status = check_dataset(input, model->info->num_inputs, "input", fn);
+    err = plan_alloc(plan, fn);
+    if (err == ACL_SUCCESS) {
+        err = check_dataset(input, model->info->num_inputs, "input", fn);
     }
-    if (status == ACL_SUCCESS) {
-        status = check_dataset(output, model->info->num_outputs, "output", fn);
+    if (err == ACL_SUCCESS) {
+        err = check_dataset(output, model->info->num_outputs, "output", fn);
     }
-    if (status == ACL_SUCCESS) {
-        status = plan_inputs(plan, input, fn);
+    if (err == ACL_SUCCESS) {
+        err = plan_inputs(plan, input, fn);
     }
-    if (status == ACL_SUCCESS) {
-        status = plan_outputs(plan, output, fn);
+    if (err == ACL_SUCCESS) {
+        err = plan_outputs(plan, output, fn);
     }
-    if (status != ACL_SUCCESS) {
+    if (err != ACL_SUCCESS) {
         plan_free(plan);
-        return status;
+        return err;
     }
     *out = plan;
     return ACL_SUCCESS;
@@ -239,11 +239,11 @@ static aclError describe_outputs(const exec_plan *plan, const char *fn)
     for (size_t o = 0; o < plan->num_out; ++o) {
         aclTensorDesc *desc = aclemu_tensor_desc_new(info->outputs[o].dtype, plan->out_ranks[o],
                                                      &plan->out_dims[o * ACL_MAX_DIM_CNT], info->outputs[o].format);
-        aclError status = desc == NULL ? aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn)
+        aclError err = desc == NULL ? aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn)
                                        : aclmdlSetDatasetTensorDesc(plan->output, desc, o);
         aclemu_tensor_desc_free(desc);
-        if (status != ACL_SUCCESS) {
-            return status;
+        if (err != ACL_SUCCESS) {
+            return err;
         }
     }
     return ACL_SUCCESS;
@@ -271,12 +271,12 @@ aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDatas
 {
     static const char fn[] = "aclmdlExecute";
     exec_plan *plan = NULL;
-    aclError status = plan_make(modelId, input, output, fn, &plan);
-    if (status == ACL_SUCCESS) {
-        status = plan_run(plan, fn);
+    aclError err = plan_make(modelId, input, output, fn, &plan);
+    if (err == ACL_SUCCESS) {
+        err = plan_run(plan, fn);
         plan_free(plan);
     }
-    return status;
+    return err;
 }
 
 /* ------------------------------------------------------------ stream tasks */
@@ -296,14 +296,14 @@ static void task_free(void *arg, bool ran)
 static aclError submit(uint32_t model_id, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
                        const char *fn)
 {
-    aclError status = aclemu_stream_check(stream, fn);
-    if (status != ACL_SUCCESS) {
-        return status;
+    aclError err = aclemu_stream_check(stream, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     exec_plan *plan = NULL;
-    status = plan_make(model_id, input, output, fn, &plan);
-    if (status != ACL_SUCCESS) {
-        return status;
+    err = plan_make(model_id, input, output, fn, &plan);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     return aclemu_stream_submit(stream, task_run, plan, task_free, fn);
 }
@@ -325,18 +325,18 @@ aclError aclmdlExecuteAsyncV2(uint32_t modelId, const aclmdlDataset *input, aclm
                               aclrtStream stream, const aclmdlExecConfigHandle *handle)
 {
     static const char fn[] = "aclmdlExecuteAsyncV2";
-    aclError status = check_exec_config(handle, fn);
-    return status != ACL_SUCCESS ? status : submit(modelId, input, output, stream, fn);
+    aclError err = check_exec_config(handle, fn);
+    return err != ACL_SUCCESS ? err : submit(modelId, input, output, stream, fn);
 }
 
 aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
                          const aclmdlExecConfigHandle *handle)
 {
     static const char fn[] = "aclmdlExecuteV2";
-    aclError status = check_exec_config(handle, fn);
-    if (status == ACL_SUCCESS) {
-        status = submit(modelId, input, output, stream, fn);
+    aclError err = check_exec_config(handle, fn);
+    if (err == ACL_SUCCESS) {
+        err = submit(modelId, input, output, stream, fn);
     }
     /* Synchronous: wait on the stream so work queued before (input copies) runs first. */
-    return status != ACL_SUCCESS ? status : aclemu_stream_sync(stream, -1, fn);
+    return err != ACL_SUCCESS ? err : aclemu_stream_sync(stream, -1, fn);
 }

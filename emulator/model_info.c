@@ -184,11 +184,11 @@ static aclError describe_all(const aclemu_model_executor *ops, uint64_t token, b
         model_tensor_info *t = &tensors[i];
         int32_t dtype = ACL_DT_UNDEFINED;
         int32_t format = ACL_FORMAT_UNDEFINED;
-        int32_t status = ops->describe(token, outputs ? 1 : 0, i, t->name, sizeof t->name, &dtype, &format,
-                                       &t->rank, t->dims);
+        int32_t err = ops->describe(token, outputs ? 1 : 0, i, t->name, sizeof t->name, &dtype, &format,
+                                    &t->rank, t->dims);
         t->name[sizeof t->name - 1] = '\0';
-        if (status != ACL_SUCCESS || t->rank > ACL_MAX_DIM_CNT) {
-            return aclemu_set_error(status != ACL_SUCCESS ? (aclError)status : (aclError)ACL_ERROR_GE_PARAM_INVALID,
+        if (err != ACL_SUCCESS || t->rank > ACL_MAX_DIM_CNT) {
+            return aclemu_set_error(err != ACL_SUCCESS ? (aclError)err : (aclError)ACL_ERROR_GE_PARAM_INVALID,
                                     "%s: the model executor could not describe %s %zu", fn,
                                     outputs ? "output" : "input", i);
         }
@@ -289,11 +289,11 @@ static aclError size_tensors(const aclemu_model_executor *ops, uint64_t token, m
     int64_t *in_dims = calloc((data_inputs + 1) * ACL_MAX_DIM_CNT, sizeof(int64_t));
     size_t *out_ranks = calloc(info->num_outputs + 1, sizeof(size_t));
     int64_t *out_dims = calloc((info->num_outputs + 1) * ACL_MAX_DIM_CNT, sizeof(int64_t));
-    aclError status = ACL_SUCCESS;
+    aclError err = ACL_SUCCESS;
     if (in_ranks == NULL || in_dims == NULL || out_ranks == NULL || out_dims == NULL) {
-        status = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
-    for (size_t g = 0; g < gears && status == ACL_SUCCESS; ++g) {
+    for (size_t g = 0; g < gears && err == ACL_SUCCESS; ++g) {
         model_info_shapes_for_gear(info, info->kind == MODEL_STATIC ? NULL : &info->gears[g * info->gear_len],
                                    in_ranks, in_dims);
         for (size_t i = 0; i < data_inputs; ++i) {
@@ -305,7 +305,7 @@ static aclError size_tensors(const aclemu_model_executor *ops, uint64_t token, m
         char msg[MODEL_MSG_LEN] = "";
         int32_t rc = ops->infer(token, in_ranks, in_dims, out_ranks, out_dims, msg, sizeof msg);
         if (rc != ACL_SUCCESS) {
-            status = aclemu_set_error(rc, "%s: cannot infer the output shapes of the model: %s", fn, msg);
+            err = aclemu_set_error(rc, "%s: cannot infer the output shapes of the model: %s", fn, msg);
             break;
         }
         for (size_t o = 0; o < info->num_outputs; ++o) {
@@ -321,7 +321,7 @@ static aclError size_tensors(const aclemu_model_executor *ops, uint64_t token, m
     free(in_dims);
     free(out_ranks);
     free(out_dims);
-    return status;
+    return err;
 }
 
 aclError model_info_build(const aclemu_model_executor *ops, uint64_t token, size_t num_inputs,
@@ -337,22 +337,22 @@ aclError model_info_build(const aclemu_model_executor *ops, uint64_t token, size
     info->outputs = calloc(num_outputs + 1, sizeof(model_tensor_info));
     info->symbolic_input = calloc(num_inputs * ACL_MAX_DIM_CNT + 1, sizeof(size_t));
     info->symbolic_dim = calloc(num_inputs * ACL_MAX_DIM_CNT + 1, sizeof(size_t));
-    aclError status = ACL_SUCCESS;
+    aclError err = ACL_SUCCESS;
     if (info->inputs == NULL || info->outputs == NULL || info->symbolic_input == NULL ||
         info->symbolic_dim == NULL) {
-        status = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
+        err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
     info->num_inputs = num_inputs;
     info->num_outputs = num_outputs;
-    if (status == ACL_SUCCESS) {
-        status = describe_all(ops, token, false, info->inputs, num_inputs, fn);
+    if (err == ACL_SUCCESS) {
+        err = describe_all(ops, token, false, info->inputs, num_inputs, fn);
     }
-    if (status == ACL_SUCCESS) {
-        status = describe_all(ops, token, true, info->outputs, num_outputs, fn);
+    if (err == ACL_SUCCESS) {
+        err = describe_all(ops, token, true, info->outputs, num_outputs, fn);
     }
-    if (status != ACL_SUCCESS) {
+    if (err != ACL_SUCCESS) {
         model_info_unref(info);
-        return status;
+        return err;
     }
     for (size_t i = 0; i < num_inputs; ++i) {
         for (size_t d = 0; d < info->inputs[i].rank; ++d) {
@@ -365,18 +365,18 @@ aclError model_info_build(const aclemu_model_executor *ops, uint64_t token, size
     }
     classify(info);
     if (info->kind != MODEL_STATIC) {
-        status = choose_gears(info, fn);
-        if (status == ACL_SUCCESS) {
+        err = choose_gears(info, fn);
+        if (err == ACL_SUCCESS) {
             info->num_inputs = num_inputs + 1;
             add_gear_input(info);
         }
     }
-    if (status == ACL_SUCCESS) {
-        status = size_tensors(ops, token, info, fn);
+    if (err == ACL_SUCCESS) {
+        err = size_tensors(ops, token, info, fn);
     }
-    if (status != ACL_SUCCESS) {
+    if (err != ACL_SUCCESS) {
         model_info_unref(info);
-        return status;
+        return err;
     }
     *out = info;
     return ACL_SUCCESS;

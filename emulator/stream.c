@@ -86,11 +86,11 @@ rt_stream *rt_stream_get(aclrtStream handle, const char *fn, aclError *err)
     return s;
 }
 
-static void finish_task_locked(rt_stream *s, aclError result, const char *message)
+static void finish_task_locked(rt_stream *s, aclError err, const char *message)
 {
     s->finished++;
-    if (result != ACL_SUCCESS && s->error == ACL_SUCCESS) {
-        s->error = result;
+    if (err != ACL_SUCCESS && s->error == ACL_SUCCESS) {
+        s->error = err;
         snprintf(s->error_message, sizeof s->error_message, "%s", message);
     }
     pthread_cond_broadcast(&s->changed);
@@ -126,26 +126,26 @@ static void *stream_worker(void *arg)
         uint32_t submitter_tid = task->submitter_tid;
         pthread_mutex_unlock(&s->lock);
 
-        aclError result = task->run(task->arg);
+        aclError err = task->run(task->arg);
         char message[RT_ERROR_MESSAGE_CAPACITY] = "";
-        if (result != ACL_SUCCESS) {
+        if (err != ACL_SUCCESS) {
             snprintf(message, sizeof message, "%s", aclemu_peek_error());
         }
         if (task->free_arg != NULL) {
             task->free_arg(task->arg, true);
         }
         free(task);
-        if (result != ACL_SUCCESS) {
+        if (err != ACL_SUCCESS) {
             int32_t device = -1;
             rt_lock();
             if (s->ctx != NULL) {
                 device = s->ctx->device;
             }
             rt_unlock();
-            rt_exception_raise(device, s->id, task_id, submitter_tid, result);
+            rt_exception_raise(device, s->id, task_id, submitter_tid, err);
         }
         pthread_mutex_lock(&s->lock);
-        finish_task_locked(s, result, message);
+        finish_task_locked(s, err, message);
     }
     pthread_mutex_unlock(&s->lock);
     return NULL;
