@@ -1,0 +1,175 @@
+/*
+ * Operator execution on a stream (aclopExecute, aclopCompileAndExecute and their V2 forms).
+ *
+ * An execution is checked completely when it is submitted (kernel, counts, data types,
+ * shapes, buffer sizes) so that mistakes come back as the call's return code; the checked
+ * call (tensor descriptions, constant data and attributes copied, buffer addresses taken)
+ * then runs on the stream's worker thread.
+ */
+#include "op_internal.h"
+
+#include <stdlib.h>
+
+typedef struct op_task {
+    const opk_kernel *kernel;
+    opk_call call;
+    opk_tensor *tensors;   /* inputs then outputs */
+    aclopAttr *attr;
+    char *op_type;
+    bool deferred;         /* inference waits for input values */
+} op_task;
+
+static void task_free(void *arg, bool ran)
+{
+    (void)ran;
+    op_task *task = arg;
+    op_tensors_free(task->tensors, task->call.num_inputs + task->call.num_outputs);
+    opk_attr_free(task->attr);
+    free(task->op_type);
+    free(task);
+}
+
+static aclError task_run(void *arg)
+{
+    op_task *task = arg;
+    task->call.at_run = true;
+    if (task->deferred) {
+        aclError err = op_infer_outputs(&task->call, task->kernel, false);
+        if (err == ACL_SUCCESS) {
+            err = op_check_all_buffers(&task->call);
+        }
+        if (err != ACL_SUCCESS) {
+            return err;
+        }
+    }
+    return task->kernel->run(&task->call);
+}
+
+/* Build, check and queue one operator call. `tensors` (inputs then outputs, buffers set) are
+ * copied; when out_descs is given the inferred output shapes are written into them. */
+aclError op_submit_call(const char *api, const opk_kernel *kernel, const char *op_type, int num_inputs,
+                        int num_outputs, const opk_tensor *tensors, const aclopAttr *attr,
+                        aclTensorDesc *const out_descs[], aclrtStream stream)
+{
+    aclError err = aclemu_stream_check(stream, api);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    op_task *task = calloc(1, sizeof(*task));
+    if (task == NULL) {
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
+    }
+    task->kernel = kernel;
+    task->tensors = op_tensors_copy(tensors, num_inputs + num_outputs);
+    task->attr = opk_attr_clone(attr);
+    task->op_type = op_dup_string(op_type);
+    if (task->tensors == NULL || task->attr == NULL || task->op_type == NULL) {
+        task_free(task, false);
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
+    }
+    task->call = (opk_call){
+        .api = api, /* API names are string literals: valid for the life of the task */
+        .op_type = task->op_type,
+        .num_inputs = num_inputs,
+        .num_outputs = num_outputs,
+        .in = task->tensors,
+        .out = task->tensors + num_inputs,
+        .attr = task->attr,
+        .at_run = false,
+    };
+    err = op_infer_outputs(&task->call, kernel, false);
+    if (err == OPK_DEFERRED) {
+        task->deferred = true;
+        err = ACL_SUCCESS;
+    } else if (err == ACL_SUCCESS) {
+        err = op_check_all_buffers(&task->call);
+        for (int j = 0; err == ACL_SUCCESS && out_descs != NULL && j < num_outputs; j++) {
+            err = op_update_desc(api, out_descs[j], &task->call.out[j]);
+        }
+    }
+    if (err != ACL_SUCCESS) {
+        task_free(task, false);
+        return err;
+    }
+    return aclemu_stream_submit(stream, task_run, task, task_free, api);
+}
+
+/* The descs-and-buffers form shared by the execute APIs. */
+static aclError execute_descs(const char *api, const char *op_type, int num_inputs, const aclTensorDesc *const in_descs[],
+                              const aclDataBuffer *const inputs[], int num_outputs,
+                              const aclTensorDesc *const out_descs[], const aclDataBuffer *const outputs[],
+                              const aclopAttr *attr, aclrtStream stream, bool update_descs)
+{
+    const opk_kernel *kernel = NULL;
+    opk_tensor *tensors = NULL;
+    aclError err = op_prepare_call(api, op_type, num_inputs, in_descs, num_outputs, out_descs, attr, &kernel, &tensors);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    err = op_buffers_to_tensors(api, "inputs", num_inputs, inputs, tensors);
+    if (err == ACL_SUCCESS) {
+        err = op_buffers_to_tensors(api, "outputs", num_outputs, outputs, tensors + num_inputs);
+    }
+    if (err == ACL_SUCCESS) {
+        /* const data is referenced from the descs here; op_submit_call copies it */
+        err = op_submit_call(api, kernel, op_type, num_inputs, num_outputs, tensors, attr,
+                             update_descs ? (aclTensorDesc *const *)out_descs : NULL, stream);
+    }
+    free(tensors);
+    return err;
+}
+
+aclError aclopExecute(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[],
+                      const aclDataBuffer *const inputs[], int numOutputs, const aclTensorDesc *const outputDesc[],
+                      aclDataBuffer *const outputs[], const aclopAttr *attr, aclrtStream stream)
+{
+    return execute_descs("aclopExecute", opType, numInputs, inputDesc, inputs, numOutputs, outputDesc,
+                         (const aclDataBuffer *const *)outputs, attr, stream, false);
+}
+
+aclError aclopExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[], aclDataBuffer *inputs[],
+                        int numOutputs, aclTensorDesc *outputDesc[], aclDataBuffer *outputs[], aclopAttr *attr,
+                        aclrtStream stream)
+{
+    return execute_descs("aclopExecuteV2", opType, numInputs, (const aclTensorDesc *const *)inputDesc,
+                         (const aclDataBuffer *const *)inputs, numOutputs, (const aclTensorDesc *const *)outputDesc,
+                         (const aclDataBuffer *const *)outputs, attr, stream, true);
+}
+
+aclError aclopCompileAndExecute(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[],
+                                const aclDataBuffer *const inputs[], int numOutputs,
+                                const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[],
+                                const aclopAttr *attr, aclopEngineType engineType, aclopCompileType compileFlag,
+                                const char *opPath, aclrtStream stream)
+{
+    (void)opPath; /* kernels are built in: there is nothing to load from a path */
+    const char *api = "aclopCompileAndExecute";
+    aclError err = aclemu_require_init(api);
+    if (err == ACL_SUCCESS) {
+        err = op_check_engine(api, engineType, compileFlag);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    return execute_descs(api, opType, numInputs, inputDesc, inputs, numOutputs, outputDesc,
+                         (const aclDataBuffer *const *)outputs, attr, stream, false);
+}
+
+aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
+                                  aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[],
+                                  aclDataBuffer *outputs[], aclopAttr *attr, aclopEngineType engineType,
+                                  aclopCompileType compileFlag, const char *opPath, aclrtStream stream)
+{
+    (void)opPath;
+    const char *api = "aclopCompileAndExecuteV2";
+    aclError err = aclemu_require_init(api);
+    if (err == ACL_SUCCESS) {
+        err = op_check_engine(api, engineType, compileFlag);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    return execute_descs(api, opType, numInputs, (const aclTensorDesc *const *)inputDesc,
+                         (const aclDataBuffer *const *)inputs, numOutputs, (const aclTensorDesc *const *)outputDesc,
+                         (const aclDataBuffer *const *)outputs, attr, stream, true);
+}
