@@ -1,5 +1,5 @@
 /*
- * CPU kernels of the emulator's single-operator API (op.c) and BLAS (blas.c).
+ * CPU kernels of the emulator's single-operator API (op_*.c) and BLAS (blas.c).
  *
  * An operator call is checked twice: once when it is submitted (aclopExecuteV2,
  * aclopInferShape, aclopCreateHandle...), where the contents of device buffers must
