@@ -1,11 +1,15 @@
 """Build the cffi extension and the emulator library.
 
 `python build_ffi.py` builds both in place (acl/_generated/_acl_cffi*.so, acl/_emulator/libaclemu.so)
-for development; hatch_build.py calls the same functions for wheels.
+for development (`--werror`: the emulator's warnings are errors, as in the tests and CI);
+hatch_build.py calls the same functions for wheels.
+
+Needs a C compiler (gcc), cffi, and on Python 3.12+ setuptools; a missing one is named, not a traceback.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import platform
 import shutil
@@ -30,8 +34,44 @@ def _native_parts(suffix: str) -> str:
     return "".join(p.read_text(encoding="utf-8") + "\n" for p in sorted(NATIVE.glob(f"*{suffix}")))
 
 
+class MissingPrerequisite(RuntimeError):
+    """Something the build needs is not installed; the message says what and how to get it."""
+
+
+def _require_build_modules():  # -> the cffi module
+    """cffi, and on Python 3.12+ setuptools (cffi compiles through it and distutils is gone)."""
+    missing = []
+    try:
+        import cffi
+    except ImportError:
+        missing.append("cffi")
+    if sys.version_info >= (3, 12) and importlib.util.find_spec("setuptools") is None:
+        missing.append("setuptools (cffi needs it to compile on Python 3.12+)")
+    if missing:
+        raise MissingPrerequisite(
+            "building the extension needs " + " and ".join(missing)
+            + f": pip install {' '.join(name.split()[0] for name in missing)}"
+        )
+    return cffi
+
+
+def c_compiler(cc: str | None = None) -> str:
+    """The C compiler command to use: `cc`, $CC, Python's own, else `cc`; it must be installed."""
+    compiler = (cc or os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        raise MissingPrerequisite(f"no C compiler: {compiler!r} is not on PATH (install gcc, or set CC)")
+    return compiler
+
+
+def include_dirs() -> list[Path]:
+    """Where the emulator's (and C tests') includes resolve."""
+    # acl/dvpp and acl/media headers include their neighbours by bare name, as in CANN.
+    return [HEADERS, HEADERS / "acl" / "dvpp", HEADERS / "acl" / "media", EMULATOR_SOURCES]
+
+
 def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need only)
-    import cffi
+    cffi = _require_build_modules()
+    c_compiler()
 
     ffi = cffi.FFI()
     ffi.cdef((GENERATED / "cdef.h").read_text(encoding="utf-8") + _native_parts(".cdef"))
@@ -40,7 +80,10 @@ def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need
         MODULE_NAME,
         source,
         libraries=["dl"],
-        extra_compile_args=["-O1", "-w"],  # generated code; -O1 keeps a 1,300-function build quick
+        # generated code; -O1 keeps a 1,300-function build quick; no debug info and a stripped
+        # link keep the wheel small (debug info was 4 of the extension's 5 MB)
+        extra_compile_args=["-O1", "-w", "-g0"],
+        extra_link_args=["-s"],
         py_limited_api=not IS_PYPY,
     )
     return ffi
@@ -58,21 +101,23 @@ def build_extension(out_dir: Path) -> Path:
     return target
 
 
-def build_emulator(out_dir: Path, cc: str | None = None) -> Path:
-    """Compile emulator/*.c plus the generated not-supported stubs into libaclemu.so."""
+def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False) -> Path:
+    """Compile emulator/*.c plus the generated not-supported stubs into libaclemu.so.
+
+    `werror`: warnings are errors (the tests and CI build it so; a user's build does not fail on
+    a new compiler's new warning).
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / "libaclemu.so"
     sources = sorted(str(p) for p in EMULATOR_SOURCES.glob("*.c"))
     stubs = GENERATED / "emulator_stubs.c"
     if stubs.is_file():
         sources.append(str(stubs))
-    compiler = cc or os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     cmd = [
-        *compiler.split()[:1],
-        "-std=c11", "-O2", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra",
-        # acl/dvpp and acl/media headers include their neighbours by bare name, as in CANN.
-        f"-I{HEADERS}", f"-I{HEADERS / 'acl' / 'dvpp'}", f"-I{HEADERS / 'acl' / 'media'}",
-        f"-I{EMULATOR_SOURCES}",
+        c_compiler(cc),
+        "-std=c11", "-O2", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra", "-g0", "-s",
+        *(["-Werror"] if werror else []),
+        *(f"-I{d}" for d in include_dirs()),
         "-o", str(target), *sources, "-ldl", "-lm",
     ]
     subprocess.run(cmd, check=True)
@@ -80,8 +125,12 @@ def build_emulator(out_dir: Path, cc: str | None = None) -> Path:
 
 
 def main() -> int:
-    ext = build_extension(GENERATED)
-    emu = build_emulator(ROOT / "acl" / "_emulator")
+    try:
+        ext = build_extension(GENERATED)
+        emu = build_emulator(ROOT / "acl" / "_emulator", werror="--werror" in sys.argv[1:])
+    except MissingPrerequisite as missing:
+        print(f"build_ffi.py: {missing}", file=sys.stderr)
+        return 1
     print(f"built {ext.relative_to(ROOT)} and {emu.relative_to(ROOT)}", file=sys.stderr)
     return 0
 

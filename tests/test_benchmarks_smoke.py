@@ -10,20 +10,16 @@ import json
 import math
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.repo import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-# appended, not prepended: an installed `acl` wins over the source tree (as in the CI run)
-if str(REPO_ROOT) not in sys.path:
-    sys.path.append(str(REPO_ROOT))
-
-from benchmarks import render_markdown, targets, timing  # noqa: E402
-from benchmarks.breakdown import CALLS as BREAKDOWN_CALLS  # noqa: E402
-from benchmarks.call_classes import CASES  # noqa: E402
-from benchmarks.functions import FUNCTIONS  # noqa: E402
+# isort: split
+from benchmarks import render_markdown, targets, timing  # importable once helpers.repo ran
+from benchmarks.breakdown import CALLS as BREAKDOWN_CALLS
+from benchmarks.call_classes import CASES
+from benchmarks.functions import FUNCTIONS
 
 IMPLEMENTATIONS = ("ours", "reference", "ctypes")
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers.compile_c import compile_c
 from helpers.partial_cann import DEVICE_COUNT, EXPORTED, SOC_NAME, VERSION, build_partial_cann
 from helpers.subproc import EMULATOR_LIBRARY, describe, run_command
 
@@ -102,15 +101,11 @@ def test_info_requires_a_command() -> None:
 
 def test_info_on_a_library_lacking_the_queries_it_prints(tmp_path: Path) -> None:
     """A release without the version/SoC/device queries still gets a report, never a traceback."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    assert compiler is not None, "a C compiler is needed"
     source = tmp_path / "bare.c"
     source.write_text(
         "int aclInit(const char *p) { (void)p; return 0; }\nint aclFinalize(void) { return 0; }\n"
     )
-    subprocess.run(
-        [compiler, "-fPIC", "-shared", "-o", str(tmp_path / "libascendcl.so"), str(source)], check=True
-    )
+    compile_c([source], tmp_path / "libascendcl.so", shared=True)
     lines = _info({"ACL_BACKEND": "cann", "ACL_LIBRARY_PATH": str(tmp_path)})
     assert _value(lines, "version") == "unknown (aclrtGetVersion is not exported)"
     assert _value(lines, "soc") == "unknown (aclrtGetSocName is not exported)"

@@ -8,7 +8,6 @@ argument is an int address (pyACL's form for acl.fv): numpy buffers are passed w
 from __future__ import annotations
 
 import subprocess
-import sysconfig
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -24,6 +23,7 @@ from fv_reference import (
     random_features,
     random_tables,
 )
+from helpers.compile_c import compile_c, link_emulator
 
 import acl
 
@@ -182,11 +182,8 @@ def fill_1n(fv: FvSession, rng: np.random.Generator) -> None:
 
 def _build_and_run(tmp_path: Path, source: str, *extra: str) -> None:
     """Compile tests/compute/c_fv/<source> with `extra` inputs and run it; it prints "ok" on success."""
-    binary = tmp_path / Path(source).stem
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    subprocess.run([compiler, "-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", f"-I{ROOT / 'emulator'}",
-                    f"-I{ROOT / 'headers'}", str(ROOT / "tests/compute/c_fv" / source), *extra, "-lm",
-                    "-o", str(binary)], check=True)
+    source_path = ROOT / "tests/compute/c_fv" / source
+    binary = compile_c([source_path, *extra], tmp_path / Path(source).stem, link=["-lm"])
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
 
@@ -196,8 +193,8 @@ def test_engine_c_level_checks_pass(tmp_path: Path) -> None:
 
 
 def test_api_c_level_run_against_the_emulator_library(tmp_path: Path) -> None:
-    library = Path(acl._backend.EMULATOR_LIBRARY).parent  # the package under test, not the source tree
-    _build_and_run(tmp_path, "fv_api_test.c", f"-L{library}", "-laclemu", f"-Wl,-rpath,{library}")
+    library = Path(acl._backend.EMULATOR_LIBRARY)  # the package under test, not the source tree
+    _build_and_run(tmp_path, "fv_api_test.c", *link_emulator(library))
 
 
 # ------------------------------------------------------------------ searches vs reference

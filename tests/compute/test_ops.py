@@ -7,12 +7,12 @@ aclopExecuteV2 (unless the case is about another entry point), synchronizes and 
 from __future__ import annotations
 
 import subprocess
-import sysconfig
 import threading
 from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers.compile_c import compile_c, link_emulator
 from op_support import (
     ACL_SUCCESS,
     NUMPY_TO_ACL,
@@ -760,15 +760,9 @@ def test_default_stream_and_bad_stream(ops: OpSession, rng: np.random.Generator)
 
 def test_c_level_argument_checks(tmp_path: Path) -> None:
     """tests/compute/c/op_api_test.c: NULL arrays, negative counts and NULL handles from C."""
-    root = Path(__file__).resolve().parents[2]
-    library = Path(acl._backend.EMULATOR_LIBRARY).parent  # the package under test, not the source tree
-    binary = tmp_path / "op_api_test"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    flags = ["-std=c11", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-deprecated-declarations"]
-    source = root / "tests" / "compute" / "c" / "op_api_test.c"
-    link = [f"-L{library}", "-laclemu", f"-Wl,-rpath,{library}", "-lm"]
-    subprocess.run(
-        [compiler, *flags, f"-I{root / 'headers'}", str(source), *link, "-o", str(binary)], check=True
-    )
+    library = Path(acl._backend.EMULATOR_LIBRARY)  # the package under test, not the source tree
+    source = Path(__file__).with_name("c") / "op_api_test.c"
+    flags = ["-Wno-deprecated-declarations"]
+    binary = compile_c([source], tmp_path / "op_api_test", flags=flags, link=link_emulator(library))
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr

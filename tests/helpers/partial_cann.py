@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
-from helpers.subproc import REPO_ROOT
+from helpers.compile_c import compile_c
 
 SOURCE = Path(__file__).resolve().parent / "partial_ascendcl.c"
 EXPORTED = ("aclInit", "aclFinalize", "aclrtGetVersion", "aclrtGetSocName", "aclrtGetDeviceCount")
@@ -17,19 +15,9 @@ DEVICE_COUNT = 7
 
 def build_partial_cann(directory: Path) -> Path:
     """Compile libascendcl.so into `directory` (which then looks like a CANN lib64) and return its path."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        raise RuntimeError("a C compiler (cc or gcc) is needed to build the partial CANN library")
     directory.mkdir(parents=True, exist_ok=True)
-    target = directory / "libascendcl.so"
-    subprocess.run(
-        [compiler, "-std=c11", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
-         f"-I{REPO_ROOT / 'headers'}",
-         f'-DPARTIAL_SOC_NAME="{SOC_NAME}"', f"-DPARTIAL_DEVICE_COUNT={DEVICE_COUNT}",
-         *(f"-DPARTIAL_VERSION_{part}={value}" for part, value in zip(("MAJOR", "MINOR", "PATCH"), VERSION)),
-         "-o", str(target), str(SOURCE)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return target
+    defines = [
+        f'-DPARTIAL_SOC_NAME="{SOC_NAME}"', f"-DPARTIAL_DEVICE_COUNT={DEVICE_COUNT}",
+        *(f"-DPARTIAL_VERSION_{part}={value}" for part, value in zip(("MAJOR", "MINOR", "PATCH"), VERSION)),
+    ]
+    return compile_c([SOURCE], directory / "libascendcl.so", shared=True, flags=defines)

@@ -7,15 +7,12 @@ fixtures, so the C-level model tests run even where the binding is not built.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 os.environ["ACL_BACKEND"] = "emulator"
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for `helpers`
 
 
 @pytest.fixture(scope="module")

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.compile_c import build_test_emulator, compile_c, link_emulator
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-pthread"]
 # Gears the program expects (the defaults are exercised by the onnxruntime tests).
 GEARS = {
     "ACL_EMU_MODEL_BATCH_GEARS": "1,2,5",
@@ -25,38 +24,16 @@ GEARS = {
 }
 
 
-def _compile(command: list[str]) -> None:
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    assert result.returncode == 0, f"{' '.join(command)}\n{result.stderr}"
-
-
 @pytest.fixture(scope="module")
 def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("models_c")
-    sys.path.insert(0, str(ROOT))
-    try:
-        from build_ffi import build_emulator
-    finally:
-        sys.path.remove(str(ROOT))
-    build_emulator(out)
-    includes = ["-I", "headers", "-I", "emulator", "-I", str(ROOT / "tests" / "emulator_c")]
-    binary = out / "test_models"
-    _compile(
-        [
-            "gcc",
-            *FLAGS,
-            *includes,
-            "-o",
-            str(binary),
-            str(HERE / "c" / "test_models.c"),
-            "-L",
-            str(out),
-            "-laclemu",
-            f"-Wl,-rpath,{out}",
-            "-lm",
-        ]
+    library = build_test_emulator(out)
+    return compile_c(
+        [HERE / "c" / "test_models.c"],
+        out / "test_models",
+        flags=[f"-I{ROOT / 'tests' / 'emulator_c'}"],
+        link=link_emulator(library),
     )
-    return binary
 
 
 def _run(binary: Path, **env: str) -> subprocess.CompletedProcess[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import sys
 import threading
 import weakref
 from collections.abc import Iterator
@@ -21,15 +20,14 @@ from typing import Any, Callable, Optional
 import pytest
 
 os.environ["ACL_BACKEND"] = "emulator"
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for `helpers`
 
+from helpers.compile_c import compile_c
 from helpers.runtime_support import Runtime, check
 from helpers.subproc import describe, run_on_emulator, run_python
 
 import acl
 
 POLL_MS = 20
-BUILD_FLAGS = ("-std=c11", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared", "-pthread")
 
 
 @pytest.fixture(scope="module")
@@ -326,24 +324,8 @@ def test_an_exception_in_a_report_callback_is_printed_by_the_default_hook() -> N
 
 @pytest.fixture(scope="module")
 def callback_backend(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    import shutil
-    import subprocess
-
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    assert compiler, "a C compiler is needed to build the stand-in library"
     directory = tmp_path_factory.mktemp("callback-backend")
-    headers = Path(__file__).resolve().parents[2] / "headers"
-    subprocess.run(
-        [
-            compiler,
-            *BUILD_FLAGS,
-            *(f"-I{d}" for d in (headers, headers / "acl/dvpp", headers / "acl/media")),
-            "-o",
-            str(directory / "libascendcl.so"),
-            str(Path(__file__).with_name("callback_backend.c")),
-        ],
-        check=True,
-    )
+    compile_c([Path(__file__).with_name("callback_backend.c")], directory / "libascendcl.so", shared=True)
     return directory
 
 

@@ -1,4 +1,4 @@
-"""Conformance with the official pyACL surface, row by row of pyacl-api.json.
+"""Conformance with the official pyACL surface, row by row of tools/data/pyacl.json.
 
 Every row names a function in a module, the kinds of its positional arguments and the shape of
 its result. The sweep (conformance_sweep.py, in a child process on the emulator) calls each
@@ -20,11 +20,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for `helpers`
-
+from helpers.pyacl_table import pyacl_rows
 from helpers.subproc import REPO_ROOT, clean_env
 
-PYACL_API = REPO_ROOT.parent / "shared" / "api" / "pyacl-api.json"
 SWEEP = Path(__file__).with_name("conformance_sweep.py")
 ROW_TIMEOUT_S = 20.0  # no progress for this long: the row hung
 
@@ -121,7 +119,7 @@ def nonconforming(rows: list[dict[str, Any]], outcomes: dict[int, dict[str, Any]
 
 
 def test_every_pyacl_row_exists_accepts_its_argument_kinds_and_returns_its_shape(tmp_path: Path) -> None:
-    rows = json.loads(PYACL_API.read_text(encoding="utf-8"))
+    rows = pyacl_rows()
     outcomes = run_sweep(rows, tmp_path)
     assert sorted(outcomes) == list(range(len(rows)))
     print()

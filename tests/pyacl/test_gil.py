@@ -10,13 +10,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for `helpers`
-
 from helpers.subproc import describe, run_on_emulator
 
 HANG_TIMEOUT_S = 60

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Callable
@@ -21,20 +20,19 @@ from typing import Any, Callable
 os.environ.setdefault("ACL_BACKEND", "emulator")
 
 import pytest
-from onnx import TensorProto, helper
+from emit_fixture import fixture_api, fixture_irregular
+from helpers.pyacl_table import pyacl_rows
 
 import acl
 from acl._generated import mdl as generated_mdl
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests" / "generator"))  # for emit_fixture (it puts tools/ on the path)
-
-from emit_fixture import fixture_api, fixture_irregular  # noqa: E402
-
 # isort: split
-from aclgen.bindings import Irregular, IrregularTable, build_plan  # noqa: E402
+from aclgen.bindings import Irregular, IrregularTable, build_plan  # emit_fixture put tools/ on the path
 
-PYACL_API = REPO.parent / "shared" / "api" / "pyacl-api.json"
+onnx = pytest.importorskip("onnx")
+TensorProto, helper = onnx.TensorProto, onnx.helper
+
+REPO = Path(__file__).resolve().parents[2]
 IRREGULAR = REPO / "tools" / "data" / "irregular.json"
 MANIFEST = REPO / "acl" / "_generated" / "api.json"
 
@@ -132,7 +130,7 @@ def test_module_docstring_names_the_functions_passing_null() -> None:
 
 
 def test_strict_strings_are_the_pyacl_functions_taking_a_string() -> None:
-    wrapped = {row["c_function"] for row in json.loads(PYACL_API.read_text()) if row["c_function"]}
+    wrapped = {row["c_function"] for row in pyacl_rows() if row["c_function"]}
     bindings = json.loads(MANIFEST.read_text())["bindings"]
     taking_str = {b["name"] for b in bindings if any(p["kind"] == "string" for p in b["params"])}
     listed = json.loads(IRREGULAR.read_text())["strict_strings"]

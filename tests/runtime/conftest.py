@@ -8,14 +8,11 @@ need other emulator settings, or that could crash the interpreter, run in subpro
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 os.environ["ACL_BACKEND"] = "emulator"
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for `helpers`
 
 from helpers.runtime_support import DEVICE_ID, Allocations, Runtime, check
 
