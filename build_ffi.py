@@ -80,6 +80,7 @@ def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need
         MODULE_NAME,
         source,
         libraries=["dl"],
+        include_dirs=[str(EMULATOR_SOURCES)],  # acl/_native/emulator.c includes model_executor.h
         # generated code; -O1 keeps a 1,300-function build quick; no debug info and a stripped
         # link keep the wheel small (debug info was 4 of the extension's 5 MB)
         extra_compile_args=["-O1", "-w", "-g0"],

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import ctypes
 import sys
 from typing import Optional
 
 
-def _emulator_unimplemented(library: str, names: list[str]) -> Optional[list[str]]:
+def _emulator_unimplemented(names: list[str]) -> Optional[list[str]]:
     """C names the emulator only stubs (returns ACL_ERROR_API_NOT_SUPPORT), if it can tell."""
-    try:
-        emu = ctypes.CDLL(library)
-        probe = emu.aclemuIsImplemented
-    except (OSError, AttributeError):
+    from acl._generated._acl_cffi import lib
+
+    if not lib._aclemu_has(b"aclemuIsImplemented"):
         return None
-    probe.argtypes = [ctypes.c_char_p]
-    probe.restype = ctypes.c_int
-    return [n for n in names if not probe(n.encode())]
+    return [n for n in names if not lib._aclemu_IsImplemented(n.encode())]
 
 
 def info(show_missing: bool) -> int:
@@ -50,7 +46,7 @@ def info(show_missing: bool) -> int:
         from acl._generated._acl_cffi import ffi, lib
 
         all_names = [ffi.string(lib._aclffi_name(i)).decode() for i in range(lib._aclffi_count())]
-        unimplemented = _emulator_unimplemented(backend.libraries[0], all_names)
+        unimplemented = _emulator_unimplemented(all_names)
         if unimplemented is not None:
             print(f"emulated:   {len(all_names) - len(unimplemented)} implemented, "
                   f"{len(unimplemented)} return ACL_ERROR_API_NOT_SUPPORT")

@@ -2,12 +2,12 @@
 
 The emulator (C) knows nothing of ONNX; it calls the function table of emulator/model_executor.h.
 Here that table is made of cffi `extern "Python"` callbacks (acl/_native/model_executor.cdef) and
-registered with the emulator's `aclemuSetModelExecutor` through ctypes, only when the emulator is
+registered with the emulator's `aclemuSetModelExecutor` (acl/_native/emulator.cdef), only when the emulator is
 the loaded backend. onnxruntime is an optional dependency (the `[onnx]` extra): it is imported
 when the first model is loaded, never at registration.
 
-Importing this module stays cheap (it happens with `import acl.mdl`): numpy and ctypes are
-imported when first needed. The callbacks run on the thread that executes a model (a stream
+Importing this module stays cheap (it happens with `import acl.mdl`): numpy is imported when
+first needed. The callbacks run on the thread that executes a model (a stream
 worker for aclmdlExecuteAsync); cffi takes the GIL for them. Every callback catches its
 exceptions and reports them as an aclError plus a message: an exception cannot cross into C.
 """
@@ -19,55 +19,67 @@ import threading
 from typing import TYPE_CHECKING
 
 from acl._generated._acl_cffi import ffi, lib
+from acl._generated.constants import (
+    ACL_BOOL,
+    ACL_DOUBLE,
+    ACL_DT_UNDEFINED,
+    ACL_ERROR_FEATURE_UNSUPPORTED,
+    ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID,
+    ACL_ERROR_GE_INTERNAL_ERROR,
+    ACL_ERROR_GE_PARAM_INVALID,
+    ACL_ERROR_RT_MODEL_EXECUTE,
+    ACL_FLOAT,
+    ACL_FLOAT16,
+    ACL_FORMAT_NCHW,
+    ACL_FORMAT_ND,
+    ACL_INT8,
+    ACL_INT16,
+    ACL_INT32,
+    ACL_INT64,
+    ACL_MAX_DIM_CNT,
+    ACL_SUCCESS,
+    ACL_UINT8,
+    ACL_UINT16,
+    ACL_UINT32,
+    ACL_UINT64,
+)
 
 if TYPE_CHECKING:
     from typing import Any
 
     import numpy as np
 
-ABI_VERSION = 1  # ACLEMU_MODEL_EXECUTOR_ABI
-MAX_DIM_CNT = 128  # ACL_MAX_DIM_CNT: dims slots per tensor in the shape arrays
-
-# aclError values used here (headers/acl/acl_base_rt.h, error_codes/ge_error_codes.h, rt_error_codes.h)
-ACL_SUCCESS = 0
-ACL_ERROR_FEATURE_UNSUPPORTED = 200006
-ACL_ERROR_GE_PARAM_INVALID = 145000
-ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID = 145006
-ACL_ERROR_GE_INTERNAL_ERROR = 545000
-ACL_ERROR_RT_MODEL_EXECUTE = 507011
-
-ACL_FORMAT_NCHW = 0
-ACL_FORMAT_ND = 2
+MAX_DIM_CNT = ACL_MAX_DIM_CNT  # dims slots per tensor in the shape arrays
 
 # onnxruntime type string -> (aclDataType value, numpy dtype)
 ORT_TYPES: dict[str, tuple[int, str]] = {
-    "tensor(float)": (0, "float32"),
-    "tensor(float16)": (1, "float16"),
-    "tensor(int8)": (2, "int8"),
-    "tensor(int32)": (3, "int32"),
-    "tensor(uint8)": (4, "uint8"),
-    "tensor(int16)": (6, "int16"),
-    "tensor(uint16)": (7, "uint16"),
-    "tensor(uint32)": (8, "uint32"),
-    "tensor(int64)": (9, "int64"),
-    "tensor(uint64)": (10, "uint64"),
-    "tensor(double)": (11, "float64"),
-    "tensor(bool)": (12, "bool"),
+    "tensor(float)": (ACL_FLOAT, "float32"),
+    "tensor(float16)": (ACL_FLOAT16, "float16"),
+    "tensor(int8)": (ACL_INT8, "int8"),
+    "tensor(int32)": (ACL_INT32, "int32"),
+    "tensor(uint8)": (ACL_UINT8, "uint8"),
+    "tensor(int16)": (ACL_INT16, "int16"),
+    "tensor(uint16)": (ACL_UINT16, "uint16"),
+    "tensor(uint32)": (ACL_UINT32, "uint32"),
+    "tensor(int64)": (ACL_INT64, "int64"),
+    "tensor(uint64)": (ACL_UINT64, "uint64"),
+    "tensor(double)": (ACL_DOUBLE, "float64"),
+    "tensor(bool)": (ACL_BOOL, "bool"),
 }
-ACL_DT_UNDEFINED = -1
 
 MISSING_ONNXRUNTIME = (
     "running models on the ascendcl-cffi emulator needs onnxruntime, which is not installed: "
     'pip install "ascendcl-cffi[onnx]"'
 )
 
-CALLBACK_NAMES = (
-    "_aclffi_model_load",
-    "_aclffi_model_describe",
-    "_aclffi_model_infer",
-    "_aclffi_model_run",
-    "_aclffi_model_unload",
-)
+# struct aclemu_model_executor member -> the extern "Python" callback (acl/_native/model_executor.cdef)
+CALLBACKS = {
+    "load": "_aclffi_model_load",
+    "describe": "_aclffi_model_describe",
+    "infer": "_aclffi_model_infer",
+    "run": "_aclffi_model_run",
+    "unload": "_aclffi_model_unload",
+}
 
 
 class _Tensor:
@@ -291,26 +303,17 @@ def install() -> bool:
         return False
     with _install_lock:
         if not _installed:
-            _register(backend.libraries[0])
+            _register()
             _installed = True
     return True
 
 
-def _register(library: str) -> None:
-    import ctypes
-
-    class ExecutorTable(ctypes.Structure):
-        """struct aclemu_model_executor (emulator/model_executor.h)."""
-
-        _fields_ = [("abi_version", ctypes.c_uint32)] + [(n, ctypes.c_void_p) for n in CALLBACK_NAMES]
-
-    table = ExecutorTable(
-        ABI_VERSION, *(int(ffi.cast("uintptr_t", ffi.addressof(lib, name))) for name in CALLBACK_NAMES)
-    )
-    emulator = ctypes.CDLL(library)  # the library already loaded as the backend
-    emulator.aclemuSetModelExecutor.argtypes = [ctypes.POINTER(ExecutorTable)]
-    emulator.aclemuSetModelExecutor.restype = ctypes.c_int32
-    status = emulator.aclemuSetModelExecutor(ctypes.byref(table))
+def _register() -> None:
+    table = ffi.new("aclemu_model_executor *")
+    table.abi_version = lib.ACLEMU_MODEL_EXECUTOR_ABI
+    for member, callback in CALLBACKS.items():
+        setattr(table, member, getattr(lib, callback))
+    status = lib._aclemu_SetModelExecutor(table)  # the emulator copies the table
     if status != ACL_SUCCESS:
         raise RuntimeError(f"the emulator refused the model executor (aclError {status})")
 

@@ -6,6 +6,7 @@ numpy is imported only when a numpy helper is called, so `import acl` does not p
 
 from __future__ import annotations
 
+import errno
 import sys
 import threading
 import warnings
@@ -39,7 +40,7 @@ def _require_ndarray(fn: str, arr: Any) -> Any:
     return np
 
 
-def _address(arr: Any) -> int:
+def _array_data_address(arr: Any) -> int:
     return int(arr.__array_interface__["data"][0])
 
 
@@ -49,7 +50,7 @@ def numpy_to_ptr(arr: Any) -> int:
     warnings.warn(_DEPRECATED.format("numpy_to_ptr"), Warning, stacklevel=2)
     if not arr.flags.c_contiguous:
         warnings.warn("acl.util.numpy_to_ptr: the array is not contiguous", Warning, stacklevel=2)
-    return _address(arr)
+    return _array_data_address(arr)
 
 
 def numpy_contiguous_to_ptr(arr: Any) -> tuple[int, Any]:
@@ -58,7 +59,7 @@ def numpy_contiguous_to_ptr(arr: Any) -> tuple[int, Any]:
     warnings.warn(_DEPRECATED.format("numpy_contiguous_to_ptr"), Warning, stacklevel=2)
     # not np.ascontiguousarray: it turns a 0-d array into a 1-d one
     contiguous = arr if arr.flags.c_contiguous else arr.copy(order="C")
-    return _address(contiguous), contiguous
+    return _array_data_address(contiguous), contiguous
 
 
 _dtype_by_num: dict[int, Any] = {}
@@ -137,7 +138,6 @@ class _WorkerThread(threading.Thread):
             sys.excepthook(type(exc), exc, exc.__traceback__)
 
 
-_ESRCH = 3
 _threads: dict[int, _WorkerThread] = {}
 _threads_lock = threading.Lock()
 
@@ -162,7 +162,7 @@ def stop_thread(thread_id: int) -> int:
     with _threads_lock:
         worker = _threads.pop(thread_id, None)
     if worker is None:
-        return _ESRCH  # what pthread_join answers for an unknown thread
+        return errno.ESRCH  # what pthread_join answers for an unknown thread
     worker.join()
     if worker.error is not None:
         exc = worker.error

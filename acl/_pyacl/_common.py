@@ -11,13 +11,11 @@ cast = ffi.cast
 string = ffi.string
 UINTPTR = "uintptr_t"
 
-ACL_SUCCESS = 0
-ACL_ERROR_INVALID_PARAM = 100000
 
 
-def address(cdata: Any) -> Any:
-    """The cdata's address as the `uintptr_t` the shims take."""
-    return cast(UINTPTR, cdata)
+def address(cdata: Any) -> int:
+    """The address a cdata pointer (or array, or C function) holds, as the int the shims take."""
+    return int(cast(UINTPTR, cdata))
 
 
 def bad_type(function: str, name: str, expected: str, value: Any) -> NoReturn:

@@ -19,9 +19,8 @@ from collections.abc import Hashable
 from typing import Any, Callable, Optional
 
 from acl._generated._acl_cffi import ffi, lib
-
-_ACL_SUCCESS = 0
-_ACL_ERROR_FAILURE = 500001  # what the runtime gets when a compile function raises
+from acl._generated.constants import ACL_ERROR_FAILURE, ACL_SUCCESS
+from acl._pyacl._common import address
 
 __all__ = [
     "allocator_set_alloc_advise_func_to_desc",
@@ -43,17 +42,13 @@ __all__ = [
 ]
 
 
-def _address(cdata: Any) -> int:
-    return int(ffi.cast("uintptr_t", cdata))
-
-
 def _pointer_result(result: Any) -> Any:
     """C's view of what an allocator callback returned: an int is an address, anything else NULL."""
     return ffi.cast("void *", result) if isinstance(result, int) else ffi.NULL
 
 
 def _int_result(result: Any) -> int:
-    return result if isinstance(result, int) else _ACL_SUCCESS
+    return result if isinstance(result, int) else ACL_SUCCESS
 
 
 def _call_c(qualified_name: str, c_function: Callable[..., int], *args: Any) -> int:
@@ -89,7 +84,7 @@ class _GlobalSlot:
             try:
                 ret = register_in_c()
             finally:
-                if ret != _ACL_SUCCESS:
+                if ret != ACL_SUCCESS:
                     self.fn = previous
             return ret
 
@@ -102,41 +97,32 @@ _report_keys = itertools.count(1)  # next() on a count is atomic under the GIL
 
 @ffi.def_extern()
 def _aclcb_report(user_data: Any) -> None:
-    fn, data = _pending_reports.pop(_address(user_data))
+    fn, data = _pending_reports.pop(address(user_data))
     fn(data)
 
 
-_REPORT_ADDRESS = _address(lib._aclcb_report)  # launches can be frequent: computed once
+_REPORT_ADDRESS = address(lib._aclcb_report)  # launches can be frequent: computed once
 
 # The emulator tells which launched callbacks will never run (their stream was unsubscribed or
 # destroyed first): their entries are dropped here. A CANN runtime gives no such notice, so there
 # an entry stays until its callback runs, as pyACL keeps it.
-_discard_watch: Any = None  # the ctypes function the emulator holds; must outlive every launch
 _discard_watch_checked = False
 _discard_watch_lock = threading.Lock()
 
 
-def _release_dropped_report(fn_address: Optional[int], key: Optional[int]) -> None:
-    if fn_address == _REPORT_ADDRESS and key is not None:
-        _pending_reports.pop(key, None)
+@ffi.def_extern()
+def _aclcb_discarded(fn: Any, user_data: Any) -> None:
+    if address(fn) == _REPORT_ADDRESS:
+        _pending_reports.pop(address(user_data), None)
 
 
 def _watch_dropped_reports() -> None:
-    global _discard_watch, _discard_watch_checked
+    global _discard_watch_checked
     from acl import _backend
 
     with _discard_watch_lock:
-        backend = _backend.current()
-        if not _discard_watch_checked and backend.name == "emulator":
-            import ctypes
-
-            hook_type = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
-            hook = hook_type(_release_dropped_report)
-            emulator = ctypes.CDLL(backend.libraries[0])  # the library already loaded as the backend
-            emulator.aclemuSetDiscardedCallbackHook.argtypes = [hook_type]
-            emulator.aclemuSetDiscardedCallbackHook.restype = None
-            emulator.aclemuSetDiscardedCallbackHook(hook)
-            _discard_watch = hook
+        if not _discard_watch_checked and _backend.current().name == "emulator":
+            lib._aclemu_SetDiscardedCallbackHook(lib._aclcb_discarded)
         _discard_watch_checked = True
 
 
@@ -152,7 +138,7 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int, s
     try:
         ret = _call_c(name, lib.aclrtLaunchCallback, _REPORT_ADDRESS, key, block_type, stream)
     finally:
-        if ret != _ACL_SUCCESS:  # never queued: nothing will call back
+        if ret != ACL_SUCCESS:  # never queued: nothing will call back
             _pending_reports.pop(key, None)
     return ret
 
@@ -166,7 +152,7 @@ _exception_info = _GlobalSlot()
 def _aclcb_exception_info(info: Any) -> None:
     fn = _exception_info.fn
     if fn is not None:
-        fn(_address(info))
+        fn(address(info))
 
 
 def set_exception_info_callback(fn: Optional[Callable[[int], Any]] = None) -> int:
@@ -175,8 +161,8 @@ def set_exception_info_callback(fn: Optional[Callable[[int], Any]] = None) -> in
     if fn is None:
         return _exception_info.register(None, lambda: _call_c(name, lib.aclrtSetExceptionInfoCallback, 0))
     _require_callable(name, fn)
-    address = _address(lib._aclcb_exception_info)
-    return _exception_info.register(fn, lambda: _call_c(name, lib.aclrtSetExceptionInfoCallback, address))
+    fn_address = address(lib._aclcb_exception_info)
+    return _exception_info.register(fn, lambda: _call_c(name, lib.aclrtSetExceptionInfoCallback, fn_address))
 
 
 # ---- acl.rt.allocator_set_*_func_to_desc: one global per kind, whatever the desc ----
@@ -189,30 +175,30 @@ _allocator_get_addr_from_block = _GlobalSlot()
 
 @ffi.def_extern()
 def _aclcb_allocator_alloc(allocator: Any, size: int) -> Any:
-    return _pointer_result(_allocator_alloc.fn(_address(allocator), size))
+    return _pointer_result(_allocator_alloc.fn(address(allocator), size))
 
 
 @ffi.def_extern()
 def _aclcb_allocator_free(allocator: Any, block: Any) -> None:
-    _allocator_free.fn(_address(allocator), _address(block))
+    _allocator_free.fn(address(allocator), address(block))
 
 
 @ffi.def_extern()
 def _aclcb_allocator_alloc_advise(allocator: Any, size: int, addr: Any) -> Any:
-    return _pointer_result(_allocator_alloc_advise.fn(_address(allocator), size, _address(addr)))
+    return _pointer_result(_allocator_alloc_advise.fn(address(allocator), size, address(addr)))
 
 
 @ffi.def_extern()
 def _aclcb_allocator_get_addr_from_block(block: Any) -> Any:
-    return _pointer_result(_allocator_get_addr_from_block.fn(_address(block)))
+    return _pointer_result(_allocator_get_addr_from_block.fn(address(block)))
 
 
 def _set_allocator_function(
     slot: _GlobalSlot, name: str, c_setter: Callable[..., int], trampoline: Any, desc: int, fn: Any
 ) -> int:
     # pyACL does not check that fn is callable here; a bad fn fails when the runtime calls it.
-    address = _address(trampoline)
-    return slot.register(fn, lambda: _call_c(name, c_setter, desc, address))
+    fn_address = address(trampoline)
+    return slot.register(fn, lambda: _call_c(name, c_setter, desc, fn_address))
 
 
 def allocator_set_alloc_func_to_desc(desc: int, fn: Callable[[int, int], Any]) -> int:
@@ -272,12 +258,12 @@ _dump = _GlobalSlot()
 def _aclcb_dump(chunk: Any, length: int) -> int:
     fn = _dump.fn
     if fn is None:
-        return _ACL_SUCCESS
+        return ACL_SUCCESS
     return _int_result(
         fn(
             {
                 "file_name": ffi.string(chunk.fileName).decode("utf-8", "replace"),
-                "data_buf": _address(chunk.dataBuf),
+                "data_buf": address(chunk.dataBuf),
                 "buf_len": chunk.bufLen,
                 "is_last_chunk": chunk.isLastChunk,
                 "offset": chunk.offset,
@@ -290,8 +276,8 @@ def _aclcb_dump(chunk: Any, length: int) -> int:
 def dump_reg_callback(fn: Callable[[dict[str, Any]], Any], flag: int) -> int:
     """fn(chunk_dict) receives dump data chunk by chunk; an exception gives the runtime -1."""
     name = "acl.mdl.dump_reg_callback"
-    address = _address(lib._aclcb_dump)
-    return _dump.register(fn, lambda: _call_c(name, lib.acldumpRegCallback, address, flag))
+    fn_address = address(lib._aclcb_dump)
+    return _dump.register(fn, lambda: _call_c(name, lib.acldumpRegCallback, fn_address, flag))
 
 
 def dump_unreg_callback(*_ignored: Any) -> None:
@@ -335,7 +321,7 @@ class _SlotTable:
         try:
             ret = register_in_c(self._trampoline_address(slot))
         finally:
-            if ret != _ACL_SUCCESS:
+            if ret != ACL_SUCCESS:
                 with self._lock:
                     self._callables[slot] = previous
                     if was_new and self._slot_by_key.get(key) == slot:
@@ -366,10 +352,10 @@ _venc = _SlotTable(lib._aclcb_venc_trampoline, recycle=True)
 
 
 def _pointer_list(array: Any, count: int) -> list[int]:
-    return [_address(array[i]) for i in range(count)]
+    return [address(array[i]) for i in range(count)]
 
 
-@ffi.def_extern(error=_ACL_ERROR_FAILURE)
+@ffi.def_extern(error=ACL_ERROR_FAILURE)  # what the runtime gets when a compile function raises
 def _aclcb_op_compile(
     slot: int, num_inputs: int, inputs: Any, num_outputs: int, outputs: Any, attr: int, kernel_desc: int
 ) -> int:
@@ -434,7 +420,7 @@ def _send_frame(
     try:
         ret = _call_c(name, c_send, channel_desc, *handles, key)
     finally:
-        if ret != _ACL_SUCCESS:  # the frame was not accepted: no callback will take it
+        if ret != ACL_SUCCESS:  # the frame was not accepted: no callback will take it
             _frame_user_data.pop(key, None)
     return ret
 

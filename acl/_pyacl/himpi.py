@@ -7,7 +7,7 @@ from typing import Any
 
 from acl._generated import _structs
 from acl._generated import constants as _constants
-from acl._generated._acl_cffi import lib
+from acl._generated._acl_cffi import ffi, lib
 from acl._pyacl._common import address, new
 
 _RC_MODE_PREFIX = "HI_VENC_RC_MODE_"
@@ -34,7 +34,7 @@ def venc_get_rc_param(chn: int, rc_mode: int) -> tuple[dict[str, Any], int]:
 
 
 _HISTOGRAM_KEYS = ("histogram_y_or_r", "histogram_u_or_g", "histogram_v_or_b")
-_HISTOGRAM_BINS = 256
+_HISTOGRAM_BINS = dict(ffi.typeof("hi_vpc_histogram_config").fields)["histogram_y_or_r"].type.length
 
 
 def vpc_calc_hist(chn: int, source_pic: dict[str, Any], milli_sec: int) -> tuple[dict[str, Any], int, int]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from acl._generated._acl_cffi import lib
+from acl._generated.constants import ACL_MDL_PATH_PTR, ACL_MDL_PRIORITY_INT32
 from acl._pyacl._common import address, new, require
 
-_PRIORITY_INT32 = 0  # ACL_MDL_PRIORITY_INT32
-_PATH_PTR = 2  # ACL_MDL_PATH_PTR
 _POINTER_ATTRS = frozenset({3, 5, 7, 14})  # MEM_ADDR, WEIGHT_ADDR, WORKSPACE_ADDR, WEIGHT_PATH (_PTR)
 
 
@@ -18,11 +17,11 @@ def set_config_opt(handle: int, attr: int, value: Any) -> int:
     require(function, "handle", handle, int)
     require(function, "attr", attr, int)
     keep: Any = None
-    if attr == _PRIORITY_INT32:
+    if attr == ACL_MDL_PRIORITY_INT32:
         require(function, "value", value, int)
         cell = new("int32_t *", value)
         size = 4
-    elif attr == _PATH_PTR:
+    elif attr == ACL_MDL_PATH_PTR:
         require(function, "value", value, str)
         keep = new("char[]", value.encode())
         cell = new("char **", keep)

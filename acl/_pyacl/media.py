@@ -6,14 +6,15 @@ import importlib
 from typing import Any
 
 from acl._generated._acl_cffi import lib
+from acl._generated.constants import (
+    ACL_DVPP_CSC_MATRIX_UINT32,
+    ACL_VDEC_CSC_MATRIX_UINT32,
+    ACL_VENC_BUF_ADDR_PTR,
+    ACL_VENC_CALLBACK_PTR,
+    ACL_VENC_THREAD_ID_UINT64,
+)
 from acl._pyacl._common import address, new, require
 from acl._pyacl.rt import malloc_config
-
-_DVPP_CSC_MATRIX_UINT32 = 0  # ACL_DVPP_CSC_MATRIX_UINT32
-_VDEC_CSC_MATRIX_UINT32 = 0  # ACL_VDEC_CSC_MATRIX_UINT32
-_VENC_THREAD_ID_UINT64 = 0  # ACL_VENC_THREAD_ID_UINT64
-_VENC_CALLBACK_PTR = 1  # ACL_VENC_CALLBACK_PTR
-_VENC_BUF_ADDR_PTR = 7  # ACL_VENC_BUF_ADDR_PTR
 
 
 def dvpp_malloc_with_cfg(size: int, policy: int, cfg: dict[str, Any]) -> tuple[int, int]:
@@ -39,7 +40,7 @@ def dvpp_set_channel_desc_param(channel_desc: int, param_type: int, value: int) 
         channel_desc,
         param_type,
         value,
-        _DVPP_CSC_MATRIX_UINT32,
+        ACL_DVPP_CSC_MATRIX_UINT32,
     )
     return channel_desc, ret
 
@@ -52,7 +53,7 @@ def vdec_set_channel_desc_param(channel_desc: int, param_type: int, value: int) 
         channel_desc,
         param_type,
         value,
-        _VDEC_CSC_MATRIX_UINT32,
+        ACL_VDEC_CSC_MATRIX_UINT32,
     )
     return channel_desc, ret
 
@@ -83,12 +84,12 @@ def venc_set_channel_desc_param(channel_desc: int, param_type: int, value: Any) 
     """Hand-written: a callable, an address, a uint64 or a uint32 depending on `param_type`."""
     function = "acl.media.venc_set_channel_desc_param"
     require(function, "channel_desc", channel_desc, int)
-    if param_type == _VENC_CALLBACK_PTR:
+    if param_type == ACL_VENC_CALLBACK_PTR:
         if not callable(value):
             raise TypeError(f"{function}: parameter must be callable")
         return _media_helper("venc_set_channel_desc_callback")(channel_desc, value)
     require(function, "value", value, int)
-    if param_type in (_VENC_BUF_ADDR_PTR, _VENC_THREAD_ID_UINT64):
+    if param_type in (ACL_VENC_BUF_ADDR_PTR, ACL_VENC_THREAD_ID_UINT64):
         cell, length = new("uint64_t *", value & 0xFFFFFFFFFFFFFFFF), 8
     else:
         cell, length = new("uint32_t *", value & 0xFFFFFFFF), 4
@@ -97,9 +98,9 @@ def venc_set_channel_desc_param(channel_desc: int, param_type: int, value: Any) 
 
 def venc_get_channel_desc_param(channel_desc: int, param_type: int) -> tuple[Any, int]:
     """Hand-written: the stored callable (no C call), an address, a uint64 or a uint32 by `param_type`."""
-    if param_type == _VENC_CALLBACK_PTR:
+    if param_type == ACL_VENC_CALLBACK_PTR:
         return _media_helper("venc_get_channel_desc_callback")(channel_desc), 0
-    if param_type in (_VENC_BUF_ADDR_PTR, _VENC_THREAD_ID_UINT64):
+    if param_type in (ACL_VENC_BUF_ADDR_PTR, ACL_VENC_THREAD_ID_UINT64):
         cell, length = new("uint64_t *"), 8
     else:
         cell, length = new("uint32_t *"), 4

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from acl._generated._acl_cffi import lib
+from acl._generated.constants import ACL_PKG_VERSION_MAX_SIZE
 from acl._pyacl._common import address, new, require, text
-
-_VERSION_STR_SIZE = 128  # ACL_PKG_VERSION_MAX_SIZE
 
 
 def app_log(log_level: int, msg: str) -> None:
@@ -19,6 +18,6 @@ def get_version_str(pkg_name: str) -> tuple[str, int]:
     """Hand-written: the C function writes into a buffer of a size only its documentation gives."""
     require("acl.get_version_str", "pkg_name", pkg_name, str)
     name = new("char[]", pkg_name.encode())
-    out = new("char[]", _VERSION_STR_SIZE)
+    out = new("char[]", ACL_PKG_VERSION_MAX_SIZE)
     ret = lib.aclsysGetVersionStr(address(name), address(out))
     return text(out), ret

@@ -7,7 +7,6 @@ then releases the user_data it kept. Threads that poll process_report leave no r
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import threading
 import weakref
@@ -15,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any, Callable
 
 import pytest
+from acl._generated._acl_cffi import lib
 from helpers.runtime_support import Runtime, check
 
 import acl
@@ -28,14 +28,8 @@ class Token:
     """A user_data object that only the pending launch refers to."""
 
 
-def emulator() -> ctypes.CDLL:
-    library = ctypes.CDLL(acl.backend()["libraries"][0])
-    library.aclemuReportThreadCount.restype = ctypes.c_size_t
-    return library
-
-
 def report_threads() -> int:
-    return int(emulator().aclemuReportThreadCount())
+    return int(lib._aclemu_ReportThreadCount())
 
 
 @pytest.fixture()

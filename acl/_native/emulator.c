@@ -1,0 +1,51 @@
+/* The emulator's private entry points (declared in emulator.cdef), looked up by name in the
+ * libraries _aclffi_open opened. This file and the generated shims are one translation unit, so
+ * the loader's handle table and lock are in scope. */
+#include <dlfcn.h>
+
+#include "model_executor.h"
+/* As in emulator/report_hooks.h, which cannot be included here: it pulls in acl/acl.h, whose types
+ * the generated part already defines. tests/test_native_emulator.py checks the two agree. */
+typedef void (*aclemuDiscardedCallbackHook)(aclrtCallback fn, void *userData);
+
+static void *_aclemu_symbol(const char *name)
+{
+    void *symbol = NULL;
+    int h;
+    pthread_mutex_lock(&_aclffi_lock);
+    for (h = 0; h < _aclffi_nhandles && symbol == NULL; h++) {
+        symbol = dlsym(_aclffi_handles[h], name);
+    }
+    pthread_mutex_unlock(&_aclffi_lock);
+    return symbol;
+}
+
+int _aclemu_has(const char *name)
+{
+    return name != NULL && _aclemu_symbol(name) != NULL;
+}
+
+/* _aclemu_<name>(params): calls aclemu<name>(args), or gives `absent` when the backend lacks it.
+ * Looked up on every call: these are rare calls, and the backend may be reloaded in between. */
+#define ACLEMU_ENTRY(ret, name, params, args, absent)                   \
+    ret _aclemu_##name params                                           \
+    {                                                                   \
+        ret(*entry) params = (ret(*) params)_aclemu_symbol("aclemu" #name); \
+        return entry != NULL ? entry args : absent;                     \
+    }
+/* The same for an entry point returning nothing: a lacking backend makes the call a no-op. */
+#define ACLEMU_VOID_ENTRY(name, params, args)                           \
+    void _aclemu_##name params                                          \
+    {                                                                   \
+        void(*entry) params = (void(*) params)_aclemu_symbol("aclemu" #name); \
+        if (entry != NULL) {                                            \
+            entry args;                                                 \
+        }                                                               \
+    }
+
+ACLEMU_ENTRY(int32_t, SetModelExecutor, (const aclemu_model_executor *ops), (ops), -1)
+ACLEMU_VOID_ENTRY(SetDiscardedCallbackHook, (aclemuDiscardedCallbackHook hook), (hook))
+ACLEMU_ENTRY(size_t, ReportThreadCount, (void), (), 0)
+ACLEMU_ENTRY(int, IsImplemented, (const char *name), (name), -1)
+ACLEMU_ENTRY(int, FunctionCount, (void), (), 0)
+ACLEMU_ENTRY(const char *, FunctionName, (int i), (i), NULL)
