@@ -5,9 +5,6 @@ Import must never fail because a CANN release lacks a symbol; only calling it do
 
 from __future__ import annotations
 
-import json
-import os
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # typing costs milliseconds at import; annotations are strings here
@@ -15,38 +12,15 @@ if TYPE_CHECKING:  # typing costs milliseconds at import; annotations are string
 
 from acl import _backend
 from acl._generated._acl_cffi import lib
-
-# Which CANN library provides the functions declared under each header directory/prefix.
-_LIBRARY_BY_HEADER_PREFIX = (
-    ("acl/ops/acl_dvpp.h", "libacl_dvpp.so"),
-    ("acl/dvpp/", "libacl_dvpp_mpi.so"),
-    ("acl/media/", "libacl_dvpp_mpi.so"),
-    ("acl/ops/acl_cblas.h", "libacl_cblas.so"),
-    ("acl/ops/acl_fv.h", "libacl_retr.so"),
-    ("acl/acl_op_compiler.h", "libacl_op_compiler.so"),
-    ("acl/acl_prof.h", "libmsprofiler.so"),
-    ("acl/acl_tdt", "libacl_tdt_channel.so"),
-)
+from acl._generated.libraries import DEFAULT_LIBRARY, LIBRARY_BY_FUNCTION
 
 
 class FunctionNotAvailableError(RuntimeError):
     """The loaded AscendCL backend does not export the C function behind this Python function."""
 
 
-@lru_cache(maxsize=1)
-def _headers_by_function() -> dict[str, str]:
-    manifest = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_generated", "api.json")
-    with open(manifest, encoding="utf-8") as f:
-        data = json.load(f)
-    return {f["name"]: f["header"] for f in data["functions"]}
-
-
 def library_for(c_name: str) -> str:
-    header = _headers_by_function().get(c_name, "")
-    for prefix, library in _LIBRARY_BY_HEADER_PREFIX:
-        if header.startswith(prefix):
-            return library
-    return "libascendcl.so"
+    return LIBRARY_BY_FUNCTION.get(c_name, DEFAULT_LIBRARY)
 
 
 def _raiser(qualified_name: str, c_name: str) -> Callable[..., NoReturn]:

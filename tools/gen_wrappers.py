@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Generate the `acl` binding from AscendCL headers.
 
-    python tools/gen_wrappers.py [--include DIR] [--out acl/_generated] [--check] [--report]
+    python tools/gen_wrappers.py [--include DIR] [--root DIR] [--check] [--report]
                                  [--verify-against DIR]
 
 --include   the include root: our headers/ (default) or a CANN release's include/
+--root      where acl/_generated/ and emulator/generated/ are written (default: this repository)
 --check     write nothing; exit 1 naming every file that differs from what would be generated
 --report    print per-module counts: bound directly / with a wrapper / hand-written, skipped, unbound
 --verify-against DIR
@@ -35,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--include", type=Path, default=ROOT / "headers", help="include root")
-    parser.add_argument("--out", type=Path, default=ROOT / "acl" / "_generated", help="output dir")
+    parser.add_argument("--root", type=Path, default=ROOT, help="output root")
     parser.add_argument("--check", action="store_true", help="fail if the output on disk differs")
     parser.add_argument("--report", action="store_true", help="print what was bound, skipped and why")
     parser.add_argument(
@@ -69,18 +70,18 @@ def main(argv: list[str] | None = None) -> int:
         status = 1 if problems else 0
 
     if args.check:
-        problems = output.drift(args.out, gen.files)
+        problems = output.drift(args.root, gen.files)
         for problem in problems:
-            print(f"drift: {args.out / problem}", file=sys.stderr)
+            print(f"drift: {args.root / problem}", file=sys.stderr)
         if problems:
             print("gen_wrappers --check: generated code is out of date; run tools/gen_wrappers.py",
                   file=sys.stderr)
             return 1
-        print(f"gen_wrappers --check: {len(gen.files)} files in {args.out} are up to date")
+        print(f"gen_wrappers --check: {len(gen.files)} files under {args.root} are up to date")
         return status
-    if not args.verify_against or args.out != parser.get_default("out"):
-        output.write_all(args.out, gen.files)
-        print(f"wrote {len(gen.files)} files to {args.out}")
+    if not args.verify_against or args.root != parser.get_default("root"):
+        output.write_all(args.root, gen.files)
+        print(f"wrote {len(gen.files)} files under {args.root}")
     return status
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import subprocess
 import sys
@@ -17,6 +18,41 @@ if str(REPO / "tools") not in sys.path:
 from aclgen.bindings import BindingPlan, Irregular, IrregularTable, build_plan  # noqa: E402
 from aclgen.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
 from aclgen.naming import NameTable  # noqa: E402
+
+
+def _load_build_ffi():  # by path: the repository root is not on sys.path in the tests
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_ffi", REPO / "build_ffi.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_ffi = _load_build_ffi()
+
+
+def cdef_of(api: Api, plan: BindingPlan) -> str:
+    """The cffi cdef the build makes of types.h and cdef.h."""
+    from aclgen.emit_cdef import emit_cdef, emit_types_h
+
+    return build_ffi.cdef_text(emit_types_h(api, plan), emit_cdef(api, plan))
+
+
+def c_source_of(api: Api, plan: BindingPlan) -> str:
+    """The C source the build makes of types.h and shims.c."""
+    from aclgen.emit_cdef import emit_types_h
+    from aclgen.emit_csource import emit_csource
+
+    return build_ffi.c_source(emit_types_h(api, plan), emit_csource(api, plan))
+
+
+def types_header(api: Api, plan: BindingPlan) -> str:
+    """types.h as test C includes it: the standard headers it needs first."""
+    from aclgen.emit_cdef import emit_types_h
+
+    return build_ffi.TYPES_C_PRELUDE + emit_types_h(api, plan)
 
 # acl._missing of a throwaway package: a function the backend lacks becomes a marker string
 MISSING = """
@@ -36,9 +72,7 @@ def run_against_backend(
     the generated `modules`, the extension built from the plan's cdef and shims.c, and a backend
     library compiled from `backend` (C that includes types.h)."""
     import cffi
-    from aclgen.emit_cdef import emit_cdef, emit_types_h
     from aclgen.emit_constants import emit_constants
-    from aclgen.emit_csource import emit_csource
 
     package = tmp_path / "acl"
     generated = package / "_generated"
@@ -49,14 +83,14 @@ def run_against_backend(
     (generated / "constants.py").write_text(emit_constants(api, plan))  # the modules import from it
     for name, text in modules.items():
         (generated / name).write_text(text)
-    (tmp_path / "types.h").write_text(emit_types_h(api, plan))
+    (tmp_path / "types.h").write_text(types_header(api, plan))
     (tmp_path / "backend.c").write_text(backend)
     cc = ["gcc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC"]
     subprocess.run([*cc, "-o", "libfake.so", "backend.c"], cwd=tmp_path, check=True)
     ffi = cffi.FFI()
-    ffi.cdef(emit_cdef(api, plan))
+    ffi.cdef(cdef_of(api, plan))
     ffi.set_source(
-        "acl._generated._acl_cffi", emit_csource(api, plan), libraries=["dl"], extra_compile_args=["-O0"]
+        "acl._generated._acl_cffi", c_source_of(api, plan), libraries=["dl"], extra_compile_args=["-O0"]
     )
     ffi.compile(tmpdir=str(tmp_path))
     return subprocess.run(
@@ -404,7 +438,11 @@ def check_golden(name: str, text: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     expected = path.read_text(encoding="utf-8")
-    assert text == expected, f"{name} differs from its golden file (ACLGEN_UPDATE_GOLDEN=1 to accept)"
+    if text != expected:
+        diff = difflib.unified_diff(expected.splitlines(), text.splitlines(), f"golden/{name}", name, lineterm="")
+        raise AssertionError(
+            f"{name} differs from its golden file (ACLGEN_UPDATE_GOLDEN=1 to accept):\n" + "\n".join(diff)
+        )
 
 
 def fixture_irregular() -> IrregularTable:

@@ -42,8 +42,9 @@ def small_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def generated(small_tree: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("out") / "_generated"
-    result = run_gen("--include", small_tree, "--out", out)
+    root = tmp_path_factory.mktemp("out")
+    result = run_gen("--include", small_tree, "--root", root)
+    out = root / "acl" / "_generated"
     assert result.returncode == 0, result.stderr
     return out
 
@@ -59,7 +60,8 @@ def test_every_file_is_stamped_with_version_and_input_hash(generated: Path) -> N
 
 def test_output_is_deterministic(small_tree: Path, generated: Path, tmp_path: Path) -> None:
     again = tmp_path / "again"
-    assert run_gen("--include", small_tree, "--out", again).returncode == 0
+    assert run_gen("--include", small_tree, "--root", again).returncode == 0
+    again = again / "acl" / "_generated"
     for path in generated.iterdir():
         if path.is_file():
             assert (again / path.name).read_bytes() == path.read_bytes(), path.name
@@ -68,16 +70,19 @@ def test_output_is_deterministic(small_tree: Path, generated: Path, tmp_path: Pa
 def test_check_is_clean_then_names_the_drifting_file(
     small_tree: Path, generated: Path, tmp_path: Path
 ) -> None:
-    copy = tmp_path / "copy"
-    shutil.copytree(generated, copy)
-    clean = run_gen("--include", small_tree, "--out", copy, "--check")
+    root = tmp_path / "copy"
+    shutil.copytree(generated.parent.parent, root)
+    copy = root / "acl" / "_generated"
+    clean = run_gen("--include", small_tree, "--root", root, "--check")
     assert clean.returncode == 0, clean.stderr
     with (copy / "top.py").open("a", encoding="utf-8") as f:
         f.write("# hand edit\n")
     (copy / "leftover.py").write_text("x = 1\n", encoding="utf-8")
-    drifted = run_gen("--include", small_tree, "--out", copy, "--check")
+    (root / "emulator" / "generated" / "emulator_stubs.c").unlink()
+    drifted = run_gen("--include", small_tree, "--root", root, "--check")
     assert drifted.returncode == 1
     assert "top.py" in drifted.stderr and "leftover.py" in drifted.stderr
+    assert "emulator/generated/emulator_stubs.c: missing" in drifted.stderr
     assert "constants.py" not in drifted.stderr
 
 
@@ -85,10 +90,10 @@ def test_input_change_changes_the_stamp(small_tree: Path, tmp_path: Path) -> Non
     tree = tmp_path / "tree"
     shutil.copytree(small_tree, tree)
     first = tmp_path / "first"
-    assert run_gen("--include", tree, "--out", first).returncode == 0
+    assert run_gen("--include", tree, "--root", first).returncode == 0
     with (tree / "acl" / "mini.h").open("a", encoding="utf-8") as f:
         f.write("#define MINI_EXTRA 7\n")
-    check = run_gen("--include", tree, "--out", first, "--check")
+    check = run_gen("--include", tree, "--root", first, "--check")
     assert check.returncode == 1 and "constants.py" in check.stderr
 
 
@@ -97,10 +102,10 @@ def test_malformed_header_fails_with_location_and_writes_nothing(small_tree: Pat
     shutil.copytree(small_tree, tree)
     broken = "#include <stdint.h>\n\nint aclBroken(int32_t x,, int32_t y);\n"
     (tree / "acl" / "broken.h").write_text(broken, encoding="utf-8")
-    out = tmp_path / "out"
-    out.mkdir()
+    out = tmp_path / "acl" / "_generated"
+    out.mkdir(parents=True)
     (out / "top.py").write_text("previous output\n", encoding="utf-8")
-    result = run_gen("--include", tree, "--out", out)
+    result = run_gen("--include", tree, "--root", tmp_path)
     assert result.returncode == 1
     assert "acl/broken.h:" in result.stderr
     assert sorted(p.name for p in out.iterdir()) == ["top.py"]
@@ -111,14 +116,14 @@ def test_unknown_type_fails_with_location(small_tree: Path, tmp_path: Path) -> N
     tree = tmp_path / "unknown"
     shutil.copytree(small_tree, tree)
     (tree / "acl" / "typo.h").write_text("\n\nint aclTypo(aclNoSuchType x);\n", encoding="utf-8")
-    result = run_gen("--include", tree, "--out", tmp_path / "out")
+    result = run_gen("--include", tree, "--root", tmp_path / "out")
     assert result.returncode == 1
     assert "acl/typo.h:3" in result.stderr
     assert not (tmp_path / "out").exists()
 
 
 def test_report_lists_counts_and_skips(small_tree: Path, tmp_path: Path) -> None:
-    result = run_gen("--include", small_tree, "--out", tmp_path / "out", "--report")
+    result = run_gen("--include", small_tree, "--root", tmp_path / "out", "--report")
     assert result.returncode == 0, result.stderr
     assert "total" in result.stdout and "module" in result.stdout
 

@@ -8,12 +8,10 @@ from pathlib import Path
 
 import cffi
 import pytest
-from emit_fixture import REPO, fixture_plan
+from emit_fixture import REPO, c_source_of, cdef_of, fixture_plan, types_header
 
 # isort: split
 from aclgen.bindings import build_plan
-from aclgen.emit_cdef import emit_cdef, emit_types_h
-from aclgen.emit_csource import emit_csource
 from aclgen.emit_emulator_stubs import emit_emulator_stubs
 from aclgen.parse import parse_tree
 
@@ -98,15 +96,15 @@ def _run(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
 def test_fixture_cdef_is_accepted_by_cffi() -> None:
     api, plan = fixture_plan()
     ffi = cffi.FFI()
-    ffi.cdef(emit_cdef(api, plan))
+    ffi.cdef(cdef_of(api, plan))
     assert ffi.sizeof("struct _aclout_aclrtCreateContext") >= ffi.sizeof("uintptr_t") + ffi.sizeof("int")
 
 
 def test_shims_compile_and_call_through_slots(tmp_path: Path) -> None:
     api, plan = fixture_plan()
-    (tmp_path / "types.h").write_text(emit_types_h(api, plan))
+    (tmp_path / "types.h").write_text(types_header(api, plan))
     (tmp_path / "backend.c").write_text(FAKE_BACKEND)
-    (tmp_path / "prog.c").write_text(emit_csource(api, plan) + DRIVER)
+    (tmp_path / "prog.c").write_text(c_source_of(api, plan) + DRIVER)
     lib = _run([*CFLAGS, "-shared", "-fPIC", "-o", "libfake.so", "backend.c"], tmp_path)
     assert lib.returncode == 0, lib.stderr
     # every shim not called by the driver would be an unused static: allow that one warning only
@@ -151,12 +149,12 @@ def real_plan():
 
 def test_real_cdef_is_accepted_by_cffi(real_plan) -> None:
     api, plan = real_plan
-    cffi.FFI().cdef(emit_cdef(api, plan))
+    cffi.FFI().cdef(cdef_of(api, plan))
 
 
 def test_real_shims_compile_without_warnings(real_plan, tmp_path: Path) -> None:
     api, plan = real_plan
-    (tmp_path / "shims.c").write_text(emit_csource(api, plan))
+    (tmp_path / "shims.c").write_text(c_source_of(api, plan))
     result = _run([*CFLAGS, "-Wno-unused-function", "-fsyntax-only", "shims.c"], tmp_path)
     assert result.returncode == 0, result.stderr[:3000]
 

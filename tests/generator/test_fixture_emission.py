@@ -8,6 +8,7 @@ by cffi and the shims must compile as C11, so a quirk cannot turn into text that
 
 from __future__ import annotations
 
+import difflib
 import os
 import subprocess
 import sysconfig
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import cffi
 import pytest
-from emit_fixture import REPO  # puts tools/ on sys.path
+from emit_fixture import REPO, build_ffi  # puts tools/ on sys.path
 
 # isort: split
 from aclgen.pipeline import generate
@@ -36,7 +37,9 @@ def unstamped(text: str) -> str:
 def emitted(request: pytest.FixtureRequest) -> tuple[str, dict[str, str]]:
     generation = generate(FIXTURES / request.param / "include")
     files = {
-        name: unstamped(text) for name, text in generation.files.items() if name.endswith(COMPARED_SUFFIXES)
+        path.rpartition("/")[2]: unstamped(text)
+        for path, text in generation.files.items()
+        if path.endswith(COMPARED_SUFFIXES)
     }
     return request.param, files
 
@@ -53,18 +56,23 @@ def test_emitted_text_matches_golden(emitted: tuple[str, dict[str, str]]) -> Non
     on_disk = {p.name: p.read_text(encoding="utf-8") for p in golden_dir.iterdir()}
     assert sorted(on_disk) == sorted(files), f"{quirk}: emitted file set differs"
     for name, text in files.items():
-        assert text == on_disk[name], f"{quirk}: {name} differs from its golden file"
+        if text != on_disk[name]:
+            diff = difflib.unified_diff(
+                on_disk[name].splitlines(), text.splitlines(), f"golden/{name}", f"emitted/{name}", lineterm=""
+            )
+            pytest.fail(f"{quirk}: {name} differs from its golden file (ACLGEN_UPDATE_GOLDEN=1 to accept):\n"
+                        + "\n".join(diff))
 
 
 def test_cdef_is_accepted_by_cffi(emitted: tuple[str, dict[str, str]]) -> None:
     _, files = emitted
-    cffi.FFI().cdef(files["cdef.h"])
+    cffi.FFI().cdef(build_ffi.cdef_text(files["types.h"], files["cdef.h"]))
 
 
 def test_shims_compile_as_c11(emitted: tuple[str, dict[str, str]], tmp_path: Path) -> None:
     quirk, files = emitted
     source = tmp_path / "shims.c"
-    source.write_text(files["shims.c"], encoding="utf-8")
+    source.write_text(build_ffi.c_source(files["types.h"], files["shims.c"]), encoding="utf-8")
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     result = subprocess.run(
         [compiler, "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function", "-fsyntax-only",

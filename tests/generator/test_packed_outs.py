@@ -11,12 +11,10 @@ from pathlib import Path
 
 import cffi
 import pytest
-from emit_fixture import REPO, F, P, T, run_against_backend
+from emit_fixture import REPO, F, P, T, c_source_of, cdef_of, run_against_backend
 
 # isort: split
 from aclgen.bindings import BindingPlan, FunctionBinding, IrregularTable, build_plan
-from aclgen.emit_cdef import emit_cdef, emit_types_h
-from aclgen.emit_csource import emit_csource
 from aclgen.emit_python import emit_python
 from aclgen.ir import Api, Enum, Typedef, TypeRef
 from aclgen.naming import NameTable
@@ -177,7 +175,7 @@ def _format_offsets(layout: str) -> list[int]:
 def test_buffer_layouts_match_the_out_structs(real_plan: tuple[Api, BindingPlan]) -> None:
     api, plan = real_plan
     ffi = cffi.FFI()
-    ffi.cdef(emit_cdef(api, plan))
+    ffi.cdef(cdef_of(api, plan))
     buffered = [b for b in plan.bound_functions if b.out_form is not None and b.out_form.kind == BUFFER]
     assert len(buffered) > 50
     for b in buffered:
@@ -350,8 +348,7 @@ def test_packed_and_buffered_results_through_a_compiled_fixture(tmp_path: Path) 
 
 def test_emitted_shims_compile_warning_free(tmp_path: Path) -> None:
     api, plan = packed_plan()
-    (tmp_path / "types.h").write_text(emit_types_h(api, plan))
-    (tmp_path / "shims.c").write_text(emit_csource(api, plan))
+    (tmp_path / "shims.c").write_text(c_source_of(api, plan))
     flags = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-function", "-fsyntax-only"]
     run = subprocess.run(["gcc", *flags, "shims.c"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

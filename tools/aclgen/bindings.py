@@ -221,23 +221,23 @@ class BindingPlan:
         return result
 
     def manifest(self) -> list[dict[str, Any]]:
-        """Per-function binding facts for api.json."""
+        """Per-function binding facts for api.json (a key whose value would be empty is left out)."""
         rows = []
         for b in self.functions:
-            rows.append(
-                {
-                    "name": b.c_name,
-                    "module": dotted_module(b.module),
-                    "python_name": b.py_name,
-                    "aliases": [f"{dotted_module(a.module)}.{a.name}" for a in b.aliases],
-                    "direct": b.direct,
-                    "unbound_reason": b.cls.unbound_reason,
-                    "irregular": b.irregular.group if b.irregular else None,
-                    "params": [{"name": p.c_name, "kind": p.kind, "why": p.reason} for p in b.cls.params],
-                    "returns": b.cls.ret.kind,
-                    "out_form": b.out_form.kind if b.out_form else None,
-                }
-            )
+            row = {
+                "name": b.c_name,
+                "module": dotted_module(b.module),
+                "python_name": b.py_name,
+                "aliases": [f"{dotted_module(a.module)}.{a.name}" for a in b.aliases],
+                "direct": b.direct,
+                "unbound_reason": b.cls.unbound_reason,
+                "irregular": b.irregular.group if b.irregular else None,
+                "params": [{"name": p.c_name, "kind": p.kind, "why": p.reason} for p in b.cls.params],
+                "returns": b.cls.ret.kind,
+                "out_form": b.out_form.kind if b.out_form else None,
+            }
+            # absent means none: no aliases, no reason, not irregular, no faster out form
+            rows.append({k: v for k, v in row.items() if v is not None and v != []})
         return rows
 
 

@@ -1,10 +1,13 @@
 """C text of the API's types (types.h) and the cffi cdef of the shims (cdef.h).
 
-Types are emitted in `Api.order`; a record embedding another record by value pulls that one
-in first, so the text is valid C whatever order nested definitions were met in. The cdef form
-differs from the C form in one way: cffi cannot express `__attribute__((aligned))`, so a record
-with such a member is declared with its fields plus `...;` and cffi takes the layout from the
-compiler (cffi forbids `...;` beside bit-fields; no such record exists in the AscendCL headers).
+Types are emitted once, in `Api.order`; a record embedding another record by value pulls that
+one in first, so the text is valid C whatever order nested definitions were met in. types.h is
+bare declarations (no includes, no guard) so that it is both C11 and cffi cdef text: the build
+(build_ffi.py) puts it before cdef.h for cffi and before shims.c for the compiler. Alignment is
+written `_Alignas(N)`, which C11 honours and cffi's parser accepts but ignores; so a record with
+such a member also carries the comment FLEXIBLE_LAYOUT_MARK, which the build turns into cffi's
+`...;` (take the layout from the compiler). cffi forbids `...;` beside bit-fields, so a record
+with both gets no mark (no such record exists in the AscendCL headers).
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import TypeFacts
 from aclgen.ir import Api, Enum, Field, Record, Typedef
 from aclgen.outforms import BUFFER, PACKED
+
+# build_ffi.py's cdef_text() turns this comment into `...;`; keep the two in step.
+FLEXIBLE_LAYOUT_MARK = "/*...;*/"
 
 LOADER_PROTOTYPES = (
     "int _aclffi_open(const char *path, char *err, size_t errlen);",
@@ -52,9 +58,8 @@ def declare(type_text: str, name: str) -> str:
 class TypeEmitter:
     """Emits each type declaration once, dependencies (records by value) first."""
 
-    def __init__(self, api: Api, cdef: bool) -> None:
+    def __init__(self, api: Api) -> None:
         self.api = api
-        self.cdef = cdef
         self.facts = TypeFacts(api)
         self.typedefs: dict[str, Typedef] = {td.name: td for td in api.typedefs}
         self.enums_by_ref: dict[str, Enum] = {}
@@ -147,8 +152,8 @@ class TypeEmitter:
         self._emit_dependencies(rec.fields)
         head = f"{rec.kind} {rec.tag} " if rec.tag else f"{rec.kind} "
         body = self._fields(rec.fields, "    ")
-        if self.cdef and _has_aligned(rec.fields) and not _has_bitfield(rec.fields):
-            body.append("    ...;")  # cffi refuses `...;` beside bit-fields; then the layout is checked
+        if _has_aligned(rec.fields) and not _has_bitfield(rec.fields):
+            body.append(f"    {FLEXIBLE_LAYOUT_MARK}")
         text = "\n".join(body)
         tagged = f"{rec.kind} {rec.tag}"
         if rec.typedef_name and not (rec.tag and self._has_separate_typedef(rec.typedef_name, tagged)):
@@ -186,8 +191,8 @@ class TypeEmitter:
             decl = declare(fld.type.text, fld.name or "")
             if fld.bitfield_width is not None:
                 decl += f" : {fld.bitfield_width}"
-            if fld.aligned is not None and not self.cdef:
-                decl += f" __attribute__((aligned({fld.aligned})))"
+            if fld.aligned is not None:
+                decl = f"_Alignas({fld.aligned}) {decl}"
             out.append(f"{indent}{decl};")
         return out
 
@@ -219,17 +224,15 @@ def _has_bitfield(fields: list[Field]) -> bool:
     )
 
 
-def emit_types(api: Api, cdef: bool = False) -> str:
-    """Every enum, struct/union and typedef; `cdef=True` for the cffi form."""
-    return TypeEmitter(api, cdef).emit_all()
-
-
 def emit_types_h(api: Api, plan: Optional[BindingPlan] = None) -> str:
-    """types.h: the type declarations as a self-contained C header."""
-    return (
-        "#ifndef ACLFFI_TYPES_H\n#define ACLFFI_TYPES_H\n"
-        "#include <stddef.h>\n#include <stdint.h>\n#include <stdbool.h>\n\n" + emit_types(api) + "\n#endif\n"
-    )
+    """types.h: every enum, struct/union and typedef of the API, then the out structs of the
+    plan's shims; C11 and cffi cdef text at once. A C reader includes <stdbool.h>, <stddef.h> and
+    <stdint.h> first."""
+    text = TypeEmitter(api).emit_all()
+    structs = [s for s in (out_struct(b) for b in plan.bound_functions) if s] if plan else []
+    if structs:
+        text += "\n" + "\n".join(structs) + "\n"
+    return text
 
 
 # -- shims
@@ -298,14 +301,11 @@ def reserved_names(api: Api) -> set[str]:
 
 
 def emit_cdef(api: Api, plan: BindingPlan) -> str:
-    """cdef.h: types, out structs, one shim prototype per bound function, the faster variants of
+    """cdef.h, read after types.h: one shim prototype per bound function, the faster variants of
     the shims of functions with outs (aclgen/outforms.py), the loader functions."""
     reserved = reserved_names(api)
-    parts = [emit_types(api, cdef=True)]
     bound = plan.bound_functions
-    structs = [s for s in (out_struct(b) for b in bound) if s]
-    if structs:
-        parts.append("\n".join(structs) + "\n")
+    parts = []
     parts.append("\n".join(f"{shim_prototype(b, reserved)};" for b in bound) + "\n")
     variants = [v for v in (variant_prototype(b, reserved) for b in bound) if v]
     if variants:

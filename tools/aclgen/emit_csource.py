@@ -1,8 +1,8 @@
 """shims.c: the C source given to cffi's `set_source`.
 
-It holds the API's types, a sorted table of C names with one function-pointer slot each, the
-`_aclffi_*` loader functions, and one static shim per bound function. A shim has the C name of
-its function (cffi calls it by that name), takes handles as `uintptr_t`, calls through its slot
+Compiled after types.h (build_ffi.py joins them), it holds a sorted table of C names with one
+function-pointer slot each, the `_aclffi_*` loader functions, and one static shim per bound
+function. A shim has the C name of its function (cffi calls it by that name), takes handles as `uintptr_t`, calls through its slot
 and returns the out-parameters in `struct _aclout_F`. Slots are written under a mutex by
 `_aclffi_resolve` and read with atomic loads, so a call racing a (re)load sees a whole pointer.
 After a shim with outs comes its faster variant, if aclgen/outforms.py gives it one: it calls the
@@ -17,8 +17,6 @@ from aclgen.classify import ParamPlan, pointee_text, pointer_form
 from aclgen.emit_cdef import (
     INTO_PARAM,
     declare,
-    emit_types,
-    out_struct,
     reserved_names,
     shim_param_names,
     shim_prototype,
@@ -253,10 +251,7 @@ def emit_csource(api: Api, plan: BindingPlan) -> str:
     bound = plan.bound_functions  # sorted by C name: the slot index is the position
     reserved = reserved_names(api)
     count = len(bound)
-    parts = [_PRELUDE, emit_types(api)]
-    structs = [s for s in (out_struct(b) for b in bound) if s]
-    if structs:
-        parts.append("\n".join(structs) + "\n")
+    parts = [_PRELUDE]
     names = "".join(f'    "{b.c_name}",\n' for b in bound)
     parts.append(f"static const char *const _aclffi_names[{max(count, 1)}] = {{\n{names or '    NULL,'}}};\n")
     parts.append(_LOADER.format(count=count, max_libraries=MAX_LIBRARIES))

@@ -2,7 +2,7 @@
 
 The parser fills these dataclasses from pycparser's AST; emitters never look at the AST.
 Types are kept twice: as C text (an abstract declarator, the form used in
-`shared/api/ascendcl-api.json`) for emitting, and as a `TypeRef` skeleton for deciding how a
+the form API documentation uses) for emitting, and as a `TypeRef` skeleton for deciding how a
 value crosses into Python.
 """
 
@@ -156,11 +156,19 @@ class Api:
         return cache
 
     def to_json_obj(self) -> dict[str, Any]:
-        """The manifest form: plain data, lists in a stable order."""
+        """The manifest form: plain data, lists in a stable order; a field at its default value
+        (no pointers, not deprecated, no bit-field width, ...) is left out, and a type that is
+        just a name is written as that name."""
 
         def plain(obj: Any) -> Any:
+            if isinstance(obj, TypeRef) and obj == TypeRef(obj.text, obj.text):
+                return obj.text  # a plain type name ("uint32_t", "aclrtStream") stands for itself
             if dataclasses.is_dataclass(obj):
-                return {f.name: plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+                return {
+                    f.name: plain(getattr(obj, f.name))
+                    for f in dataclasses.fields(obj)
+                    if not _is_default(f, getattr(obj, f.name))
+                }
             if isinstance(obj, (list, tuple)):
                 return [plain(x) for x in obj]
             return obj
@@ -174,3 +182,11 @@ class Api:
             "skipped": plain(sorted(self.skipped, key=lambda s: (s.header, s.line, s.name))),
             "order": list(self.order),
         }
+
+
+def _is_default(f: dataclasses.Field, value: Any) -> bool:
+    if f.default is not dataclasses.MISSING:
+        return value == f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return value == f.default_factory()
+    return False

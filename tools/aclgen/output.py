@@ -52,7 +52,7 @@ def json_lines(obj: dict) -> str:
     for key in sorted(obj):
         value = obj[key]
         if isinstance(value, list):
-            items = ",\n".join(json.dumps(item, sort_keys=True) for item in value)
+            items = ",\n".join(json.dumps(item, sort_keys=True, separators=(",", ":")) for item in value)
             parts.append(f"{json.dumps(key)}: [\n{items}\n]")
         else:
             parts.append(f"{json.dumps(key)}: {json.dumps(value, sort_keys=True)}")
@@ -63,38 +63,56 @@ def _is_ours(path: Path) -> bool:
     return not (path.suffix in _FOREIGN_SUFFIXES or path.name in _FOREIGN_NAMES)
 
 
-def drift(out_dir: Path, files: dict[str, str]) -> list[str]:
-    """Names of files whose content on disk differs from `files`, plus stale and missing ones."""
+def by_directory(files: dict[str, str]) -> dict[str, dict[str, str]]:
+    """{"acl/_generated/top.py": text, ...} -> {"acl/_generated": {"top.py": text}, ...}."""
+    groups: dict[str, dict[str, str]] = {}
+    for path, text in files.items():
+        directory, _, name = path.rpartition("/")
+        groups.setdefault(directory, {})[name] = text
+    return groups
+
+
+def drift(root: Path, files: dict[str, str]) -> list[str]:
+    """Paths (relative to root) whose content on disk differs from `files`, plus stale and missing
+    ones; a file in an output directory that the generator no longer produces is stale."""
     problems = []
-    for name, text in sorted(files.items()):
-        path = out_dir / name
-        if not path.is_file():
-            problems.append(f"{name}: missing")
-        elif path.read_text(encoding="utf-8") != text:
-            problems.append(f"{name}: differs from what the generator produces")
-    if out_dir.is_dir():
-        for path in sorted(out_dir.iterdir()):
-            if path.is_file() and _is_ours(path) and path.name not in files:
-                problems.append(f"{path.name}: stale (the generator no longer produces it)")
+    for directory, group in sorted(by_directory(files).items()):
+        out_dir = root / directory
+        for name, text in sorted(group.items()):
+            path = out_dir / name
+            if not path.is_file():
+                problems.append(f"{directory}/{name}: missing")
+            elif path.read_text(encoding="utf-8") != text:
+                problems.append(f"{directory}/{name}: differs from what the generator produces")
+        if out_dir.is_dir():
+            for path in sorted(out_dir.iterdir()):
+                if path.is_file() and _is_ours(path) and path.name not in group:
+                    problems.append(f"{directory}/{path.name}: stale (the generator no longer produces it)")
     return problems
 
 
-def write_all(out_dir: Path, files: dict[str, str]) -> None:
-    """Replace the generator's files in out_dir all at once; build products are kept.
+def write_all(root: Path, files: dict[str, str]) -> None:
+    """Replace the generator's files under root all at once; build products are kept.
 
-    Everything is written to a sibling temporary directory first, so a failure leaves the old
-    output untouched.
+    Everything is written to sibling temporary directories first, so a failure while writing
+    leaves the old output untouched.
     """
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".aclgen-", dir=out_dir.parent))
+    staged: list[tuple[Path, Path, dict[str, str]]] = []
     try:
-        for name, text in files.items():
-            (staging / name).write_text(text, encoding="utf-8")
-        out_dir.mkdir(exist_ok=True)
-        for path in out_dir.iterdir():
-            if path.is_file() and _is_ours(path) and path.name not in files:
-                path.unlink()
-        for name in files:
-            os.replace(staging / name, out_dir / name)
+        for directory, group in sorted(by_directory(files).items()):
+            out_dir = root / directory
+            out_dir.parent.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(prefix=".aclgen-", dir=out_dir.parent))
+            staged.append((out_dir, staging, group))
+            for name, text in group.items():
+                (staging / name).write_text(text, encoding="utf-8")
+        for out_dir, staging, group in staged:
+            out_dir.mkdir(exist_ok=True)
+            for path in out_dir.iterdir():
+                if path.is_file() and _is_ours(path) and path.name not in group:
+                    path.unlink()
+            for name in group:
+                os.replace(staging / name, out_dir / name)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        for _, staging, _ in staged:
+            shutil.rmtree(staging, ignore_errors=True)

@@ -10,6 +10,7 @@ from aclgen import (
     emit_constants,
     emit_csource,
     emit_emulator_stubs,
+    emit_libraries,
     emit_python,
     emit_stubs,
     output,
@@ -19,13 +20,15 @@ from aclgen.ir import Api
 from aclgen.parse import parse_tree
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+PACKAGE_DIR = "acl/_generated"  # the binding's generated modules, C and manifest
+EMULATOR_DIR = "emulator/generated"  # the generator's part of the emulator library
 
 
 @dataclass
 class Generation:
     api: Api
     plan: BindingPlan
-    files: dict[str, str]  # output file name -> stamped text
+    files: dict[str, str]  # output path relative to the repository root -> stamped text
     input_sha256: str
 
 
@@ -50,14 +53,16 @@ def generate(include_dir: Path) -> Generation:
         "types.h": emit_cdef.emit_types_h(api, plan),
         "cdef.h": emit_cdef.emit_cdef(api, plan),
         "shims.c": emit_csource.emit_csource(api, plan),
-        "emulator_stubs.c": emit_emulator_stubs.emit_emulator_stubs(api, plan),
         "constants.py": emit_constants.emit_constants(api, plan),
+        "libraries.py": emit_libraries.emit_libraries(api, plan),
     }
     raw.update(emit_python.emit_python(api, plan))
     raw.update(emit_stubs.emit_stubs(api, plan))
     raw["__init__.py"] = '"""Generator output; see tools/gen_wrappers.py."""\n'
     digest = input_digest(include_dir)
-    files = {name: output.stamp(name, text, digest) for name, text in sorted(raw.items())}
+    files = {f"{PACKAGE_DIR}/{name}": output.stamp(name, text, digest) for name, text in sorted(raw.items())}
+    stubs = emit_emulator_stubs.emit_emulator_stubs(api, plan)
+    files[f"{EMULATOR_DIR}/emulator_stubs.c"] = output.stamp("emulator_stubs.c", stubs, digest)
     return Generation(api, plan, files, digest)
 
 

@@ -1,9 +1,3 @@
-#ifndef ACLFFI_TYPES_H
-#define ACLFFI_TYPES_H
-#include <stddef.h>
-#include <stdint.h>
-#include <stdbool.h>
-
 typedef int aclError;
 typedef void *aclrtStream;
 typedef void *aclrtContext;
@@ -56,10 +50,58 @@ typedef struct hi_vpc_pic_info {
 } hi_vpc_pic_info;
 typedef unsigned char hi_u8;
 typedef struct hi_vdec_stream {
-    hi_u8 *addr __attribute__((aligned(8)));
+    _Alignas(8) hi_u8 *addr;
     hi_u32 len;
+    /*...;*/
 } hi_vdec_stream;
 struct aclmdlDesc;
 struct aclTensorDesc;
 
-#endif
+struct _aclout_aclmdlGetInputDims {
+    aclmdlIODims dims;
+    aclError ret;
+};
+struct _aclout_aclmdlLoadFromFile {
+    uint32_t modelId;
+    aclError ret;
+};
+struct _aclout_aclrtCreateContext {
+    uintptr_t context;
+    aclError ret;
+};
+struct _aclout_aclrtGetMemInfo {
+    size_t free;
+    size_t total;
+    aclError ret;
+};
+struct _aclout_aclrtGetRunMode {
+    aclrtRunMode runMode;
+    aclError ret;
+};
+struct _aclout_aclrtGetVersion {
+    int32_t majorVersion;
+    int32_t minorVersion;
+    int32_t patchVersion;
+    aclError ret;
+};
+struct _aclout_aclrtMalloc {
+    uintptr_t devPtr;
+    aclError ret;
+};
+struct _aclout_aclrtReserveSlots {
+    uint32_t count;
+    uintptr_t base;
+    aclError ret;
+};
+struct _aclout_hi_mpi_vdec_get_stream {
+    hi_vdec_stream stream;
+    hi_s32 ret;
+};
+struct _aclout_hi_mpi_vpc_fill {
+    hi_u32 task_id;
+    hi_s32 ret;
+};
+struct _aclout_hi_mpi_vpc_get_pic {
+    hi_vpc_pic_info pic;
+    hi_s32 ret;
+};
