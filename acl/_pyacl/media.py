@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from acl._generated._acl_cffi import lib
@@ -14,6 +13,7 @@ from acl._generated.constants import (
     ACL_VENC_THREAD_ID_UINT64,
 )
 from acl._pyacl._common import address, new, require
+from acl._pyacl.callbacks import venc_get_channel_desc_callback, venc_set_channel_desc_callback
 from acl._pyacl.rt import malloc_config
 
 
@@ -72,14 +72,6 @@ def vdec_get_channel_desc_param(channel_desc: int, param_type: int) -> tuple[int
     return r.paramRetSize, cell[0], r.ret
 
 
-def _media_helper(name: str) -> Any:
-    """The callback helpers of acl.media (registered elsewhere), looked up when first needed."""
-    helper = getattr(importlib.import_module("acl._generated.media"), name, None)
-    if helper is None:
-        raise NotImplementedError(f"acl.media.{name} is not available in this build")
-    return helper
-
-
 def venc_set_channel_desc_param(channel_desc: int, param_type: int, value: Any) -> int:
     """Hand-written: a callable, an address, a uint64 or a uint32 depending on `param_type`."""
     function = "acl.media.venc_set_channel_desc_param"
@@ -87,7 +79,7 @@ def venc_set_channel_desc_param(channel_desc: int, param_type: int, value: Any) 
     if param_type == ACL_VENC_CALLBACK_PTR:
         if not callable(value):
             raise TypeError(f"{function}: parameter must be callable")
-        return _media_helper("venc_set_channel_desc_callback")(channel_desc, value)
+        return venc_set_channel_desc_callback(channel_desc, value)
     require(function, "value", value, int)
     if param_type in (ACL_VENC_BUF_ADDR_PTR, ACL_VENC_THREAD_ID_UINT64):
         cell, length = new("uint64_t *", value & 0xFFFFFFFFFFFFFFFF), 8
@@ -99,7 +91,7 @@ def venc_set_channel_desc_param(channel_desc: int, param_type: int, value: Any) 
 def venc_get_channel_desc_param(channel_desc: int, param_type: int) -> tuple[Any, int]:
     """Hand-written: the stored callable (no C call), an address, a uint64 or a uint32 by `param_type`."""
     if param_type == ACL_VENC_CALLBACK_PTR:
-        return _media_helper("venc_get_channel_desc_callback")(channel_desc), 0
+        return venc_get_channel_desc_callback(channel_desc), 0
     if param_type in (ACL_VENC_BUF_ADDR_PTR, ACL_VENC_THREAD_ID_UINT64):
         cell, length = new("uint64_t *"), 8
     else:
