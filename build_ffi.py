@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 GENERATED = ROOT / "acl" / "_generated"
+EMULATOR_GENERATED = ROOT / "emulator" / "generated"  # the generator's part of the emulator library
 NATIVE = ROOT / "acl" / "_native"  # hand-written C the generator cannot produce (callbacks, threads)
 EMULATOR_SOURCES = ROOT / "emulator"
 HEADERS = ROOT / "headers"
@@ -69,13 +70,33 @@ def include_dirs() -> list[Path]:
     return [HEADERS, HEADERS / "acl" / "dvpp", HEADERS / "acl" / "media", EMULATOR_SOURCES]
 
 
+# types.h is C and cdef text at once; these are the two things that differ (tools/aclgen/emit_cdef.py).
+TYPES_C_PRELUDE = "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+_FLEXIBLE_LAYOUT_MARK = "/*...;*/"  # cffi's `...;`: a record whose alignment cffi cannot express
+
+
+def cdef_text(types_h: str, cdef_h: str) -> str:
+    """The cffi cdef of the generated part: the types, then the shim prototypes."""
+    return types_h.replace(_FLEXIBLE_LAYOUT_MARK, "...;") + "\n" + cdef_h
+
+
+def c_source(types_h: str, shims_c: str) -> str:
+    """The C source of the generated part: the types, then the shims."""
+    return TYPES_C_PRELUDE + types_h + "\n" + shims_c
+
+
+def _generated(name: str) -> str:
+    return (GENERATED / name).read_text(encoding="utf-8")
+
+
 def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need only)
     cffi = _require_build_modules()
     c_compiler()
 
     ffi = cffi.FFI()
-    ffi.cdef((GENERATED / "cdef.h").read_text(encoding="utf-8") + _native_parts(".cdef"))
-    source = (GENERATED / "shims.c").read_text(encoding="utf-8") + _native_parts(".c")
+    types_h = _generated("types.h")
+    ffi.cdef(cdef_text(types_h, _generated("cdef.h")) + _native_parts(".cdef"))
+    source = c_source(types_h, _generated("shims.c")) + _native_parts(".c")
     ffi.set_source(
         MODULE_NAME,
         source,
@@ -103,7 +124,7 @@ def build_extension(out_dir: Path) -> Path:
 
 
 def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False) -> Path:
-    """Compile emulator/*.c plus the generated not-supported stubs into libaclemu.so.
+    """Compile emulator/*.c and emulator/generated/*.c (the not-supported stubs) into libaclemu.so.
 
     `werror`: warnings are errors (the tests and CI build it so; a user's build does not fail on
     a new compiler's new warning).
@@ -111,9 +132,7 @@ def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False) -
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / "libaclemu.so"
     sources = sorted(str(p) for p in EMULATOR_SOURCES.glob("*.c"))
-    stubs = GENERATED / "emulator_stubs.c"
-    if stubs.is_file():
-        sources.append(str(stubs))
+    sources += sorted(str(p) for p in EMULATOR_GENERATED.glob("*.c"))
     cmd = [
         c_compiler(cc),
         "-std=c11", "-O2", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra", "-g0", "-s",
