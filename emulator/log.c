@@ -125,11 +125,11 @@ static aclError last_error_of_thread(aclrtLastErrLevel level, bool clear, const 
     if (level != ACL_RT_THREAD_LEVEL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown level %d", fn, (int)level);
     }
-    aclError code = last_error;
+    aclError err = last_error;
     if (clear) {
         last_error = ACL_SUCCESS;
     }
-    return code;
+    return err;
 }
 
 aclError aclrtGetLastError(aclrtLastErrLevel level)
