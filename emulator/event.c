@@ -1,6 +1,6 @@
 /* Events: recorded by stream tasks, waited for by streams and threads, timed with the
  * monotonic clock at the moment the record task runs. */
-#include "runtime.h"
+#include "core_work.h"
 
 #include <stdlib.h>
 #include <time.h>

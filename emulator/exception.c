@@ -5,7 +5,7 @@
  * top and gdb show; Python's threading.get_native_id()), not a pthread_t cut to 32 bits, of
  * the thread that launched the failing task: streams record it per task when it is queued. */
 #define _DEFAULT_SOURCE /* syscall() under -std=c11 */
-#include "runtime.h"
+#include "core_base.h"
 
 #include <sys/syscall.h>
 #include <unistd.h>

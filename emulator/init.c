@@ -1,12 +1,11 @@
-/* aclInit/aclFinalize, environment and time helpers, version and platform queries. */
-#include "runtime.h"
+/* aclInit/aclFinalize, version and platform queries. */
+#include "core_lifecycle.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* The CANN release the emulator presents itself as (the baseline of our headers). */
 #define EMU_CANN_MAJOR "8"
@@ -34,50 +33,6 @@ aclError aclemu_require_init(const char *fn)
         return ACL_SUCCESS;
     }
     return aclemu_set_error(ACL_ERROR_UNINITIALIZE, "%s: aclInit has not been called", fn);
-}
-
-long long aclemu_env_ll(const char *name, long long fallback)
-{
-    const char *text = getenv(name);
-    if (text == NULL || *text == '\0') {
-        return fallback;
-    }
-    char *end = NULL;
-    errno = 0;
-    long long value = strtoll(text, &end, 0);
-    while (end != NULL && isspace((unsigned char)*end)) {
-        ++end;
-    }
-    if (errno != 0 || end == text || (end != NULL && *end != '\0')) {
-        return fallback;
-    }
-    return value;
-}
-
-bool aclemu_strict(void)
-{
-    return aclemu_env_ll("ACL_EMU_STRICT", 0) != 0;
-}
-
-uint64_t aclemu_now_ns(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
-}
-
-void aclemu_deadline(struct timespec *out, int64_t timeout_ms)
-{
-    clock_gettime(CLOCK_REALTIME, out);
-    if (timeout_ms < 0) {
-        timeout_ms = 0;
-    }
-    out->tv_sec += (time_t)(timeout_ms / 1000);
-    out->tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-    if (out->tv_nsec >= 1000000000L) {
-        out->tv_sec += 1;
-        out->tv_nsec -= 1000000000L;
-    }
 }
 
 /* The real runtime reads JSON options (dump, profiling, err_msg_mode...). None of them

@@ -9,7 +9,7 @@
  *
  * The memory itself comes from memory_space.c, never from libc malloc, so that the addresses of
  * a recent free cannot turn up in the program's own buffers and be taken for use after free. */
-#include "runtime.h"
+#include "core_work.h"
 
 #include "memory_space.h"
 
@@ -21,8 +21,6 @@ enum {
     NORMAL_PAGE = 4096,
     HUGE_PAGE = 2 * 1024 * 1024
 };
-
-static const long long DEFAULT_DEVICE_MEMORY = 8LL * 1024 * 1024 * 1024;
 
 typedef struct allocation {
     uintptr_t base;
@@ -37,12 +35,6 @@ static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
 static allocation *table; /* sorted by base */
 static size_t table_count, table_capacity;
 static size_t device_used[RT_MAX_DEVICES];
-
-size_t rt_device_memory_budget(void)
-{
-    long long budget = aclemu_env_ll("ACL_EMU_DEVICE_MEMORY", DEFAULT_DEVICE_MEMORY);
-    return budget > 0 ? (size_t)budget : 0;
-}
 
 static const char *where_name(int where)
 {
@@ -334,7 +326,7 @@ aclError aclrtFreeHost(void *hostPtr)
 static aclError release_after_sync(void *ptr, int where, const char *fn)
 {
     if (aclemu_current_device() >= 0) {
-        aclError err = aclrtSynchronizeDevice();
+        aclError err = rt_device_streams_wait(-1, "aclrtSynchronizeDevice");
         if (err != ACL_SUCCESS) {
             return err;
         }

@@ -17,7 +17,7 @@
  *
  * Lifetime of a thread's queue: it exists while the thread has subscriptions or is inside
  * aclrtProcessReport, so threads that come and go leave nothing behind. */
-#include "runtime.h"
+#include "core_work.h"
 #include "report_hooks.h"
 
 #include <stdlib.h>

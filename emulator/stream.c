@@ -1,5 +1,5 @@
 /* Streams: each runs its tasks in submission order on its own worker thread. */
-#include "runtime.h"
+#include "core_work.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -253,6 +253,54 @@ void rt_stream_shutdown(rt_stream *s, bool force)
         pthread_join(s->worker, NULL);
     }
     rt_stream_put(s);
+}
+
+aclError rt_device_streams_wait(int64_t timeout_ms, const char *fn)
+{
+    int32_t id = -1;
+    aclError err = aclemu_require_device(fn, &id);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    rt_lock();
+    size_t count = 0;
+    for (rt_context *ctx = rt_contexts_locked(); ctx != NULL; ctx = ctx->next) {
+        for (rt_stream *s = ctx->streams; s != NULL; s = s->next) {
+            count += ctx->device == id;
+        }
+    }
+    rt_stream **streams = calloc(count ? count : 1, sizeof *streams);
+    if (streams == NULL) {
+        rt_unlock();
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    size_t n = 0;
+    for (rt_context *ctx = rt_contexts_locked(); ctx != NULL; ctx = ctx->next) {
+        for (rt_stream *s = ctx->streams; s != NULL; s = s->next) {
+            if (ctx->device == id) {
+                rt_stream_ref_locked(s);
+                streams[n++] = s;
+            }
+        }
+    }
+    rt_unlock();
+    uint64_t start = aclemu_now_ns();
+    for (size_t i = 0; i < n; ++i) {
+        int64_t remaining = -1;
+        if (timeout_ms >= 0) {
+            int64_t spent = (int64_t)((aclemu_now_ns() - start) / 1000000ULL);
+            remaining = spent >= timeout_ms ? 0 : timeout_ms - spent;
+        }
+        if (err != ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) {
+            aclError stream_err = rt_stream_wait(streams[i], remaining, fn);
+            if (err == ACL_SUCCESS) {
+                err = stream_err;
+            }
+        }
+        rt_stream_put(streams[i]);
+    }
+    free(streams);
+    return err;
 }
 
 aclError aclemu_stream_submit(aclrtStream stream, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,

@@ -1,0 +1,33 @@
+/*
+ * Runtime core, layer 0 (base): what every core file may use. Implemented by log.c (errors),
+ * registry.c (handles), env.c (ACL_EMU_* configuration, clocks), core_lock.c and exception.c;
+ * the parts compute areas use too are declared in emu.h. Layers: see README.md.
+ *
+ * Locking: one core lock guards the device table, contexts, stream/event lists and event
+ * state; each stream has its own lock for its task queue. Order: core lock, then a stream
+ * lock. Never wait for a stream (drain, join) while holding the core lock.
+ */
+#ifndef ACLEMU_CORE_BASE_H
+#define ACLEMU_CORE_BASE_H
+
+#include "emu.h"
+
+#include <pthread.h>
+
+enum { RT_MAX_DEVICES = 64, RT_ERROR_MESSAGE_CAPACITY = 512 };
+
+/* core_lock.c: the core lock, and a condition broadcast whenever event state changes */
+void rt_lock(void);
+void rt_unlock(void);
+void rt_event_wait_locked(const struct timespec *deadline, bool *timed_out);
+void rt_event_broadcast_locked(void);
+
+/* env.c: env ACL_EMU_DEVICE_MEMORY, default 8 GiB */
+size_t rt_device_memory_budget(void);
+
+/* exception.c: report a failed stream task to the registered exception callback. */
+void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code);
+/* OS thread id (gettid) of the calling thread. */
+uint32_t rt_os_thread_id(void);
+
+#endif /* ACLEMU_CORE_BASE_H */
