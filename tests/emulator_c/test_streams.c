@@ -246,9 +246,9 @@ static void *report_loop(void *arg)
     aclrtContext ctx = arg;
     aclrtSetCurrentContext(ctx);
     while (!atomic_load(&stop_reporting)) {
-        aclError ret = aclrtProcessReport(20);
-        if (ret != ACL_SUCCESS && ret != ACL_ERROR_RT_REPORT_TIMEOUT) {
-            fprintf(stderr, "aclrtProcessReport returned %d\n", ret);
+        aclError err = aclrtProcessReport(20);
+        if (err != ACL_SUCCESS && err != ACL_ERROR_RT_REPORT_TIMEOUT) {
+            fprintf(stderr, "aclrtProcessReport returned %d\n", err);
         }
     }
     return NULL;
