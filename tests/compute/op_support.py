@@ -1,16 +1,14 @@
 """Helpers of the compute tests: an OpSession that moves numpy arrays to device memory, builds tensor
 descs and data buffers, runs operators and reads results back, releasing everything at the end.
 
-Calls that take arrays of handles go through small adapters: the pyACL form takes Python lists
-(`acl.op.execute_v2(op_type, in_descs, in_bufs, out_descs, out_bufs, attr, stream)`), the plain
-generated form takes a count and the address of a C array. The adapters accept either.
+The op functions pyACL has take Python lists of handles; those it lacks (compile,
+compile_and_execute) keep the C form, a count and the address of a C array, built here.
 
 Import only after ACL_BACKEND is set (conftest.py does it).
 """
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -44,21 +42,13 @@ def check(ret: int, what: str) -> None:
     assert ret == ACL_SUCCESS, f"{what} returned {ret}: {acl.get_recent_err_msg()}"
 
 
-def _param_count(function: Callable[..., Any]) -> int | None:
-    """Number of Python parameters, None for a cffi C function (which takes the C arguments)."""
-    try:
-        return len(inspect.signature(function).parameters)
-    except (TypeError, ValueError):
-        return None
-
-
 def _ret(result: Any) -> int:
     """The aclError of a call that returns either `ret` or `(..., ret)`."""
     return result[-1] if isinstance(result, tuple) else result
 
 
 class CArrays:
-    """C arrays packed for the generated (count, address) form; kept alive until released."""
+    """C arrays for the functions pyACL lacks, whose generated form takes a count and an address."""
 
     def __init__(self) -> None:
         self._keep: list[Any] = []
@@ -67,18 +57,6 @@ class CArrays:
         array = ffi.new(f"{ctype}[]", list(values) or [0])
         self._keep.append(array)
         return int(ffi.cast("uintptr_t", array))
-
-    def strings(self, values: Sequence[str]) -> int:
-        encoded = [ffi.new("char[]", v.encode()) for v in values]
-        self._keep.extend(encoded)
-        return self.addr("char *", encoded)
-
-
-def create_tensor_desc(dtype: int, dims: Sequence[int], fmt: int = acl.ACL_FORMAT_ND) -> int:
-    if _param_count(acl.create_tensor_desc) == 3:
-        return acl.create_tensor_desc(dtype, list(dims), fmt)
-    arrays = CArrays()
-    return acl.create_tensor_desc(dtype, len(dims), arrays.addr("int64_t", dims), fmt)
 
 
 def execute_v2(
@@ -92,12 +70,14 @@ def execute_v2(
     function: Callable[..., int] | None = None,
     extra: Sequence[Any] = (),
 ) -> int:
-    """acl.op.execute_v2 (or `function`: execute, compile_and_execute...; `extra` goes before the stream)."""
+    """acl.op.execute_v2, or `function` with the same arguments (`extra` goes before the stream).
+
+    pyACL's functions (execute, execute_v2) take lists; the compile_and_execute pair, which pyACL
+    lacks, takes counts and C arrays.
+    """
     function = function or acl.op.execute_v2
-    if _param_count(function) == 7 + len(extra):
-        return function(
-            op_type, list(in_descs), list(in_bufs), list(out_descs), list(out_bufs), attr, *extra, stream
-        )
+    if function in (acl.op.execute, acl.op.execute_v2):
+        return function(op_type, list(in_descs), list(in_bufs), list(out_descs), list(out_bufs), attr, stream)
     arrays = CArrays()
     return function(
         op_type,
@@ -114,8 +94,7 @@ def execute_v2(
 
 
 def compile_op(op_type: str, in_descs: Sequence[int], out_descs: Sequence[int], attr: int) -> int:
-    if _param_count(acl.op.compile) == 7:
-        return acl.op.compile(op_type, list(in_descs), list(out_descs), attr, acl.ACL_ENGINE_SYS, 0, None)
+    """acl.op.compile (not in pyACL: counts and C arrays)."""
     arrays = CArrays()
     return acl.op.compile(
         op_type,
@@ -133,72 +112,26 @@ def compile_op(op_type: str, in_descs: Sequence[int], out_descs: Sequence[int], 
 def create_handle(
     op_type: str, in_descs: Sequence[int], out_descs: Sequence[int], attr: int
 ) -> tuple[int, int]:
-    if _param_count(acl.op.create_handle) == 4:
-        return acl.op.create_handle(op_type, list(in_descs), list(out_descs), attr)
-    arrays = CArrays()
-    return acl.op.create_handle(
-        op_type,
-        len(in_descs),
-        arrays.addr("uintptr_t", in_descs),
-        len(out_descs),
-        arrays.addr("uintptr_t", out_descs),
-        attr,
-    )
+    return acl.op.create_handle(op_type, list(in_descs), list(out_descs), attr)
 
 
 def execute_with_handle(handle: int, in_bufs: Sequence[int], out_bufs: Sequence[int], stream: int) -> int:
-    if _param_count(acl.op.execute_with_handle) == 4:
-        return acl.op.execute_with_handle(handle, list(in_bufs), list(out_bufs), stream)
-    arrays = CArrays()
-    return acl.op.execute_with_handle(
-        handle,
-        len(in_bufs),
-        arrays.addr("uintptr_t", in_bufs),
-        len(out_bufs),
-        arrays.addr("uintptr_t", out_bufs),
-        stream,
-    )
+    return acl.op.execute_with_handle(handle, list(in_bufs), list(out_bufs), stream)
 
 
 def infer_shape(
     op_type: str, in_descs: Sequence[int], in_bufs: Sequence[int], out_descs: Sequence[int], attr: int
 ) -> int:
-    if _param_count(acl.op.infer_shape) == 6:
-        return acl.op.infer_shape(
-            op_type, list(in_descs), list(in_bufs), len(out_descs), list(out_descs), attr
-        )
-    arrays = CArrays()
-    return acl.op.infer_shape(
-        op_type,
-        len(in_descs),
-        arrays.addr("uintptr_t", in_descs),
-        arrays.addr("uintptr_t", in_bufs),
-        len(out_descs),
-        arrays.addr("uintptr_t", out_descs),
-        attr,
-    )
+    return acl.op.infer_shape(op_type, list(in_descs), list(in_bufs), len(out_descs), list(out_descs), attr)
 
 
 def set_attr_list(kind: str, attr: int, name: str, values: Sequence[Any]) -> int:
     """acl.op.set_attr_list_<kind> (int, bool, float, string, data_type)."""
-    function = getattr(acl.op, f"set_attr_list_{kind}")
-    if _param_count(function) == 3:
-        return _ret(function(attr, name, list(values)))
-    arrays = CArrays()
-    if kind == "string":
-        return _ret(function(attr, name, len(values), arrays.strings(values)))
-    ctype = {"int": "int64_t", "bool": "uint8_t", "float": "float", "data_type": "int"}[kind]
-    return _ret(function(attr, name, len(values), arrays.addr(ctype, values)))
+    return _ret(getattr(acl.op, f"set_attr_list_{kind}")(attr, name, list(values)))
 
 
 def set_attr_list_list_int(attr: int, name: str, lists: Sequence[Sequence[int]]) -> int:
-    if _param_count(acl.op.set_attr_list_list_int) == 3:
-        return acl.op.set_attr_list_list_int(attr, name, [list(v) for v in lists])
-    arrays = CArrays()
-    inner = [arrays.addr("int64_t", v) for v in lists]
-    return acl.op.set_attr_list_list_int(
-        attr, name, len(lists), arrays.addr("int", [len(v) for v in lists]), arrays.addr("uintptr_t", inner)
-    )
+    return acl.op.set_attr_list_list_int(attr, name, [list(v) for v in lists])
 
 
 def desc_dims(desc: int) -> list[int]:
@@ -251,7 +184,7 @@ class OpSession:
         return out
 
     def desc(self, dtype: int, dims: Sequence[int], fmt: int = acl.ACL_FORMAT_ND) -> int:
-        desc = create_tensor_desc(dtype, dims, fmt)
+        desc = acl.create_tensor_desc(dtype, list(dims), fmt)
         assert desc != 0, acl.get_recent_err_msg()
         self._descs.append(desc)
         return desc
