@@ -3,26 +3,17 @@
 
 from struct import Struct as _Struct
 
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 
-from acl._generated import _structs
+from . import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
-
-from acl._generated.constants import (
-    ACL_TRANS_N,
-    ACL_TRANS_T,
-    ACL_TRANS_NZ,
-    ACL_TRANS_NZ_T,
-    ACL_COMPUTE_HIGH_PRECISION,
-    ACL_COMPUTE_LOW_PRECISION,
-)
 
 _aclblasCreateHandleForGemmEx = _lib._aclinto_aclblasCreateHandleForGemmEx
 _aclblasCreateHandleForGemvEx = _lib._aclinto_aclblasCreateHandleForGemvEx
@@ -157,41 +148,28 @@ s8gemm = _aclblasS8gemm
 
 s8gemv = _aclblasS8gemv
 
-__all__ = [
-    "create_handle_for_gemm_ex",
-    "create_handle_for_gemv_ex",
-    "create_handle_for_hgemm",
-    "create_handle_for_hgemv",
-    "create_handle_for_s8gemm",
-    "create_handle_for_s8gemv",
-    "gemm_ex",
-    "gemv_ex",
-    "hgemm",
-    "hgemv",
-    "s8gemm",
-    "s8gemv",
-    "ACL_TRANS_N",
-    "ACL_TRANS_T",
-    "ACL_TRANS_NZ",
-    "ACL_TRANS_NZ_T",
-    "ACL_COMPUTE_HIGH_PRECISION",
-    "ACL_COMPUTE_LOW_PRECISION",
-]
 
-_missing.bind(
-    globals(),
-    {
-        "create_handle_for_gemm_ex": "aclblasCreateHandleForGemmEx",
-        "create_handle_for_gemv_ex": "aclblasCreateHandleForGemvEx",
-        "create_handle_for_hgemm": "aclblasCreateHandleForHgemm",
-        "create_handle_for_hgemv": "aclblasCreateHandleForHgemv",
-        "create_handle_for_s8gemm": "aclblasCreateHandleForS8gemm",
-        "create_handle_for_s8gemv": "aclblasCreateHandleForS8gemv",
-        "gemm_ex": "aclblasGemmEx",
-        "gemv_ex": "aclblasGemvEx",
-        "hgemm": "aclblasHgemm",
-        "hgemv": "aclblasHgemv",
-        "s8gemm": "aclblasS8gemm",
-        "s8gemv": "aclblasS8gemv",
-    },
+from . import constants as _constants
+from .._wrapper_support import export as _export
+
+_PUBLIC = (
+    ("create_handle_for_gemm_ex", "aclblasCreateHandleForGemmEx"),
+    ("create_handle_for_gemv_ex", "aclblasCreateHandleForGemvEx"),
+    ("create_handle_for_hgemm", "aclblasCreateHandleForHgemm"),
+    ("create_handle_for_hgemv", "aclblasCreateHandleForHgemv"),
+    ("create_handle_for_s8gemm", "aclblasCreateHandleForS8gemm"),
+    ("create_handle_for_s8gemv", "aclblasCreateHandleForS8gemv"),
+    ("gemm_ex", "aclblasGemmEx"),
+    ("gemv_ex", "aclblasGemvEx"),
+    ("hgemm", "aclblasHgemm"),
+    ("hgemv", "aclblasHgemv"),
+    ("s8gemm", "aclblasS8gemm"),
+    ("s8gemv", "aclblasS8gemv"),
+    ("ACL_TRANS_N", None),
+    ("ACL_TRANS_T", None),
+    ("ACL_TRANS_NZ", None),
+    ("ACL_TRANS_NZ_T", None),
+    ("ACL_COMPUTE_HIGH_PRECISION", None),
+    ("ACL_COMPUTE_LOW_PRECISION", None),
 )
+_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))

@@ -8,11 +8,11 @@ have pass None as NULL, as their C API allows: compile, compile_and_execute, com
 
 from struct import Struct as _Struct
 
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 
-from acl._generated import _structs
+from . import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
@@ -22,13 +22,6 @@ _uintptr = "uintptr_t"
 _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
-
-from acl._generated.constants import (
-    ACL_ENGINE_SYS,
-    ACL_ENGINE_AICORE,
-    ACL_ENGINE_VECTOR,
-    ACL_COMPILE_FLAG_BIN_SELECTOR,
-)
 
 _aclopCast = _lib.aclopCast
 _aclopCompile = _lib.aclopCompile
@@ -65,13 +58,7 @@ _aclopStopDumpArgs = _lib.aclopStopDumpArgs
 _aclopUnregisterCompileFunc = _lib.aclopUnregisterCompileFunc
 _aclopUpdateParams = _lib.aclopUpdateParams
 
-
-def _not_str(function, arguments):
-    for name, value, none_is_null in arguments:
-        if not isinstance(value, str) and not (none_is_null and value is None):
-            allowed = "str or None" if none_is_null else "str"
-            return TypeError(f"{function}: argument {name} must be {allowed}, not {type(value).__name__}")
-    return TypeError(f"{function}: bad string argument")
+from .._wrapper_support import not_str as _not_str
 
 
 cast = _aclopCast
@@ -426,90 +413,53 @@ def update_params(op_type, input_desc, output_desc, attr):
     return _r
 
 
-from acl._pyacl.callbacks import register_compile_func
-from acl._pyacl.op import set_attr_list_list_int
+from .._pyacl.callbacks import register_compile_func
+from .._pyacl.op import set_attr_list_list_int
 
-__all__ = [
-    "cast",
-    "compile",
-    "compile_and_execute",
-    "compile_and_execute_v2",
-    "create_attr",
-    "create_handle",
-    "create_handle_for_cast",
-    "create_kernel",
-    "destroy_attr",
-    "destroy_handle",
-    "execute",
-    "execute_v2",
-    "execute_with_handle",
-    "infer_shape",
-    "load",
-    "register_compile_func",
-    "set_attr_bool",
-    "set_attr_data_type",
-    "set_attr_float",
-    "set_attr_int",
-    "set_attr_list_bool",
-    "set_attr_list_data_type",
-    "set_attr_list_float",
-    "set_attr_list_int",
-    "set_attr_list_list_int",
-    "set_attr_list_string",
-    "set_attr_string",
-    "set_compile_flag",
-    "set_kernel_args",
-    "set_kernel_workspace_sizes",
-    "set_max_op_queue_num",
-    "set_model_dir",
-    "start_dump_args",
-    "stop_dump_args",
-    "unregister_compile_func",
-    "update_params",
-    "ACL_ENGINE_SYS",
-    "ACL_ENGINE_AICORE",
-    "ACL_ENGINE_VECTOR",
-    "ACL_COMPILE_FLAG_BIN_SELECTOR",
-]
 
-_missing.bind(
-    globals(),
-    {
-        "cast": "aclopCast",
-        "compile": "aclopCompile",
-        "compile_and_execute": "aclopCompileAndExecute",
-        "compile_and_execute_v2": "aclopCompileAndExecuteV2",
-        "create_attr": "aclopCreateAttr",
-        "create_handle": "aclopCreateHandle",
-        "create_handle_for_cast": "aclopCreateHandleForCast",
-        "create_kernel": "aclopCreateKernel",
-        "destroy_attr": "aclopDestroyAttr",
-        "destroy_handle": "aclopDestroyHandle",
-        "execute": "aclopExecute",
-        "execute_v2": "aclopExecuteV2",
-        "execute_with_handle": "aclopExecWithHandle",
-        "infer_shape": "aclopInferShape",
-        "load": "aclopLoad",
-        "register_compile_func": "aclopRegisterCompileFunc",
-        "set_attr_bool": "aclopSetAttrBool",
-        "set_attr_data_type": "aclopSetAttrDataType",
-        "set_attr_float": "aclopSetAttrFloat",
-        "set_attr_int": "aclopSetAttrInt",
-        "set_attr_list_bool": "aclopSetAttrListBool",
-        "set_attr_list_data_type": "aclopSetAttrListDataType",
-        "set_attr_list_float": "aclopSetAttrListFloat",
-        "set_attr_list_int": "aclopSetAttrListInt",
-        "set_attr_list_list_int": "aclopSetAttrListListInt",
-        "set_attr_list_string": "aclopSetAttrListString",
-        "set_attr_string": "aclopSetAttrString",
-        "set_compile_flag": "aclopSetCompileFlag",
-        "set_kernel_args": "aclopSetKernelArgs",
-        "set_kernel_workspace_sizes": "aclopSetKernelWorkspaceSizes",
-        "set_max_op_queue_num": "aclopSetMaxOpQueueNum",
-        "set_model_dir": "aclopSetModelDir",
-        "start_dump_args": "aclopStartDumpArgs",
-        "stop_dump_args": "aclopStopDumpArgs",
-        "unregister_compile_func": "aclopUnregisterCompileFunc",
-        "update_params": "aclopUpdateParams",
-    },
+from . import constants as _constants
+from .._wrapper_support import export as _export
+
+_PUBLIC = (
+    ("cast", "aclopCast"),
+    ("compile", "aclopCompile"),
+    ("compile_and_execute", "aclopCompileAndExecute"),
+    ("compile_and_execute_v2", "aclopCompileAndExecuteV2"),
+    ("create_attr", "aclopCreateAttr"),
+    ("create_handle", "aclopCreateHandle"),
+    ("create_handle_for_cast", "aclopCreateHandleForCast"),
+    ("create_kernel", "aclopCreateKernel"),
+    ("destroy_attr", "aclopDestroyAttr"),
+    ("destroy_handle", "aclopDestroyHandle"),
+    ("execute", "aclopExecute"),
+    ("execute_v2", "aclopExecuteV2"),
+    ("execute_with_handle", "aclopExecWithHandle"),
+    ("infer_shape", "aclopInferShape"),
+    ("load", "aclopLoad"),
+    ("register_compile_func", "aclopRegisterCompileFunc"),
+    ("set_attr_bool", "aclopSetAttrBool"),
+    ("set_attr_data_type", "aclopSetAttrDataType"),
+    ("set_attr_float", "aclopSetAttrFloat"),
+    ("set_attr_int", "aclopSetAttrInt"),
+    ("set_attr_list_bool", "aclopSetAttrListBool"),
+    ("set_attr_list_data_type", "aclopSetAttrListDataType"),
+    ("set_attr_list_float", "aclopSetAttrListFloat"),
+    ("set_attr_list_int", "aclopSetAttrListInt"),
+    ("set_attr_list_list_int", "aclopSetAttrListListInt"),
+    ("set_attr_list_string", "aclopSetAttrListString"),
+    ("set_attr_string", "aclopSetAttrString"),
+    ("set_compile_flag", "aclopSetCompileFlag"),
+    ("set_kernel_args", "aclopSetKernelArgs"),
+    ("set_kernel_workspace_sizes", "aclopSetKernelWorkspaceSizes"),
+    ("set_max_op_queue_num", "aclopSetMaxOpQueueNum"),
+    ("set_model_dir", "aclopSetModelDir"),
+    ("start_dump_args", "aclopStartDumpArgs"),
+    ("stop_dump_args", "aclopStopDumpArgs"),
+    ("unregister_compile_func", "aclopUnregisterCompileFunc"),
+    ("update_params", "aclopUpdateParams"),
+    ("ACL_ENGINE_SYS", None),
+    ("ACL_ENGINE_AICORE", None),
+    ("ACL_ENGINE_VECTOR", None),
+    ("ACL_COMPILE_FLAG_BIN_SELECTOR", None),
 )
+_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -79,6 +80,10 @@ def run_against_backend(
     generated.mkdir(parents=True)
     (package / "__init__.py").write_text("")
     (package / "_missing.py").write_text(MISSING)
+    # the hand-written helpers the generated modules import, as they are
+    (package / "_pyacl").mkdir()
+    for helper in ("_wrapper_support.py", "_pyacl/__init__.py", "_pyacl/_common.py"):
+        shutil.copyfile(REPO / "acl" / helper, package / helper)
     (generated / "__init__.py").write_text("")
     (generated / "constants.py").write_text(emit_constants(api, plan))  # the modules import from it
     for name, text in modules.items():
@@ -437,9 +442,13 @@ def check_golden(name: str, text: str) -> None:
     if os.environ.get("ACLGEN_UPDATE_GOLDEN") == "1":
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    expected = path.read_text(encoding="utf-8")
-    if text != expected:
-        diff = difflib.unified_diff(expected.splitlines(), text.splitlines(), f"golden/{name}", name, lineterm="")
+    assert_same_as_golden(name, path.read_text(encoding="utf-8"), text)
+
+
+def assert_same_as_golden(name: str, expected: str, got: str) -> None:
+    """Fail with a unified diff of the golden text against what was emitted."""
+    if got != expected:
+        diff = difflib.unified_diff(expected.splitlines(), got.splitlines(), "golden", "emitted", lineterm="")
         raise AssertionError(
             f"{name} differs from its golden file (ACLGEN_UPDATE_GOLDEN=1 to accept):\n" + "\n".join(diff)
         )

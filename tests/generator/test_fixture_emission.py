@@ -8,7 +8,6 @@ by cffi and the shims must compile as C11, so a quirk cannot turn into text that
 
 from __future__ import annotations
 
-import difflib
 import os
 import subprocess
 import sysconfig
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import cffi
 import pytest
-from emit_fixture import REPO, build_ffi  # puts tools/ on sys.path
+from emit_fixture import REPO, assert_same_as_golden, build_ffi  # puts tools/ on sys.path
 
 # isort: split
 from aclgen.pipeline import generate
@@ -56,12 +55,7 @@ def test_emitted_text_matches_golden(emitted: tuple[str, dict[str, str]]) -> Non
     on_disk = {p.name: p.read_text(encoding="utf-8") for p in golden_dir.iterdir()}
     assert sorted(on_disk) == sorted(files), f"{quirk}: emitted file set differs"
     for name, text in files.items():
-        if text != on_disk[name]:
-            diff = difflib.unified_diff(
-                on_disk[name].splitlines(), text.splitlines(), f"golden/{name}", f"emitted/{name}", lineterm=""
-            )
-            pytest.fail(f"{quirk}: {name} differs from its golden file (ACLGEN_UPDATE_GOLDEN=1 to accept):\n"
-                        + "\n".join(diff))
+        assert_same_as_golden(f"{quirk}/emitted/{name}", on_disk[name], text)
 
 
 def test_cdef_is_accepted_by_cffi(emitted: tuple[str, dict[str, str]]) -> None:

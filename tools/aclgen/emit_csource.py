@@ -2,12 +2,12 @@
 
 Compiled after types.h (build_ffi.py joins them), it holds a sorted table of C names with one
 function-pointer slot each, the `_aclffi_*` loader functions, and one static shim per bound
-function. A shim has the C name of its function (cffi calls it by that name), takes handles as `uintptr_t`, calls through its slot
-and returns the out-parameters in `struct _aclout_F`. Slots are written under a mutex by
-`_aclffi_resolve` and read with atomic loads, so a call racing a (re)load sees a whole pointer.
-After a shim with outs comes its faster variant, if aclgen/outforms.py gives it one: it calls the
-shim and packs its struct into an int64 (`_aclpack_F`) or copies it to the caller's buffer
-(`_aclinto_F`).
+function. A shim has the C name of its function (cffi calls it by that name), takes handles as
+`uintptr_t`, calls through its slot and returns the out-parameters in `struct _aclout_F`. Slots
+are written under a mutex by `_aclffi_resolve` and read with atomic loads, so a call racing a
+(re)load sees a whole pointer. After a shim with outs comes its faster variant, if
+aclgen/outforms.py gives it one: it calls the shim and packs its struct into an int64
+(`_aclpack_F`) or copies it to the caller's buffer (`_aclinto_F`).
 """
 
 from __future__ import annotations

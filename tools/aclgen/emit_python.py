@@ -26,10 +26,12 @@ from aclgen.unions import UnionChoice, resolve_unions
 
 STRUCTS_MODULE = "_structs"
 
+# Generated modules import relatively (the package stays vendorable under another name), and
+# hand-written code only from modules that never import a generated one back.
 _HEAD = """\
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 """
 
 
@@ -252,38 +254,21 @@ class StructConverters:
         lines = [
             '"""Struct and union values to dicts keyed by the C field names, and dicts back to structs."""',
             "",
-            "import warnings",
-            "",
-            "from acl._generated._acl_cffi import ffi as _ffi",
+            "from .._wrapper_support import address as _addr",
+            "from .._wrapper_support import check_len as _check_len",
+            "from .._wrapper_support import fill_each, ndarray_address",
+            "from .._wrapper_support import text as _text",
+            "from ._acl_cffi import ffi as _ffi",
             "",
             "_cast = _ffi.cast",
-            "_string = _ffi.string",
-            "",
-            "",
-            "def _addr(p):",
-            '    return int(_cast("uintptr_t", p))',
-            "",
-            "",
-            "def _text(chars):",
-            '    return _string(chars).decode("utf-8", "replace")',
-            "",
-            "",
-            "def _check_len(items, capacity, name):",
-            "    if len(items) > capacity:",
-            '        raise ValueError(f"the {name} list has {len(items)} items; the C array has {capacity}")',
-            "",
-            "",
-            "def fill_each(fill, array, items):",
-            "    for i, item in enumerate(items):",
-            "        if item.__class__ is not dict:",
-            '            raise TypeError(f"item {i} of the list is not dict")',
-            "        fill(array[i], item)",
-            "",
-            "",
-            *_NDARRAY_ADDRESS.splitlines(),
         ]
         if self.out_words:
-            lines += ["", "", *_OUT_BUFFERS.format(words=self.out_words).rstrip().split("\n")]
+            # every wrapper with a result buffer shares one free list; the size fits the largest
+            lines += [
+                "from .._wrapper_support import keep_outs, out_buffer_factory, take_outs",
+                "",
+                f"new_outs = out_buffer_factory({self.out_words})",
+            ]
         for key in sorted(self.needed):
             rec = self.needed[key]
             body = self.converter_body(key, rec, snake=False)
@@ -437,18 +422,6 @@ def _buffer_wrapper(b: FunctionBinding) -> str:
     return "\n".join(lines)
 
 
-_OUT_BUFFERS = """\
-# Idle result buffers of the generated wrappers (tools/aclgen/outforms.py): a call takes one out
-# for itself and puts it back when it has read it, so no other call writes it meanwhile.
-_spare_outs = []
-take_outs = _spare_outs.pop
-keep_outs = _spare_outs.append
-
-
-def new_outs():
-    outs = _ffi.new("uint64_t[{words}]")
-    return outs, _ffi.buffer(outs)
-"""
 
 
 def _argument(b: FunctionBinding, p: ParamPlan) -> str:
@@ -471,29 +444,14 @@ def not_str_call(b: FunctionBinding, strings: list[ParamPlan]) -> str:
     return f'_not_str("{b.qualified_name}", ({items},))'
 
 
-_NDARRAY_ADDRESS = """\
-def ndarray_address(function, name, value):
-    \"\"\"pyACL's deprecated path for list arguments: a numpy array's data address, unchecked.\"\"\"
-    interface = getattr(value, "__array_interface__", None)
-    if interface is None or type(value).__name__ != "ndarray":
-        raise TypeError(f"argument {name} must be a list, not {type(value).__name__}")
-    message = f"{function}: a numpy array for {name} is deprecated; pass a list"
-    warnings.warn(message, Warning, stacklevel=3)
-    return interface["data"][0]
-"""
 
-_NOT_STR = """\
-def _not_str(function, arguments):
-    for name, value, none_is_null in arguments:
-        if not isinstance(value, str) and not (none_is_null and value is None):
-            allowed = "str or None" if none_is_null else "str"
-            return TypeError(f"{function}: argument {name} must be {allowed}, not {type(value).__name__}")
-    return TypeError(f"{function}: bad string argument")
-"""
 
 
 def _impl_import(py_name: str, impl: str) -> str:
+    """`from .._pyacl.mdl import f` for the reviewed "acl._pyacl.mdl:f" (relative to acl/_generated)."""
     module, _, attr = impl.partition(":")
+    if module.startswith("acl."):
+        module = ".." + module[len("acl.") :]
     return f"from {module} import {attr} as {py_name}" if attr != py_name else f"from {module} import {attr}"
 
 
@@ -518,7 +476,7 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     )
     has_shaped = any(b.c_name in shaped for b in generic)
     if needs_structs or has_shaped or buffered:
-        lines.append("from acl._generated import _structs")
+        lines.append("from . import _structs")
     lines += ["", "_NULL = _ffi.NULL", "_string = _ffi.string"]
     if has_shaped:
         lines += ["_new = _ffi.new", "_cast = _ffi.cast", '_uintptr = "uintptr_t"']
@@ -528,12 +486,9 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     for b in unbound:
         lines.append(f"# {b.c_name}: not bound ({b.cls.unbound_reason})")
     constants = module_constants(plan, module)
-    if constants:
-        # Values live once, in constants.py; a module re-exports those its headers declare.
-        lines += ["from acl._generated.constants import (", *(f"    {c.name}," for c in constants), ")", ""]
     lines += [f"{_shim_global(b)} = _lib.{variant_name(b) or b.c_name}" for b in generic]
     if any(p.kind == "string" for b in generic if not b.direct for p in b.cls.inputs):
-        lines += ["", "", _NOT_STR.rstrip()]
+        lines += ["", "from .._wrapper_support import not_str as _not_str"]
     exported: dict[str, str] = {}
     for b in generic:
         if b.c_name in shaped:
@@ -564,13 +519,14 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
                 tail.append(f"# {title}.{alias.name}: hand-written helper over {b.c_name}, not written yet")
     if tail:
         lines += ["", "", *tail]
-    names = sorted(exported) + [c.name for c in constants]
-    lines += ["", "__all__ = ["] + [f'    "{n}",' for n in names] + ["]", ""]
-    lines.append("_missing.bind(")
-    lines.append("    globals(),")
-    lines.append("    {")
-    lines += [f'        "{py}": "{c}",' for py, c in sorted(exported.items())]
-    lines += ["    },", ")", ""]
+    # The public names, once: functions with their C names, then the constants of this module's
+    # headers (values live in constants.py; export() copies them in and sets __all__).
+    public = [f'    ("{py}", "{c}"),' for py, c in sorted(exported.items())]
+    public += [f'    ("{c.name}", None),' for c in constants]
+    lines += ["", "", "from . import constants as _constants"]
+    lines += ["from .._wrapper_support import export as _export", ""]
+    lines += ["_PUBLIC = (", *public, ")"]
+    lines += ["_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))", ""]
     return "\n".join(lines)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from aclgen.bindings import BindingPlan, FunctionBinding
 from aclgen.classify import ParamPlan, TypeFacts
-from aclgen.emit_constants import all_constants, module_constants
+from aclgen.emit_constants import module_constants
 from aclgen.ir import Api
 from aclgen.naming import MODULES, dotted_module
 from aclgen.pyshape import ShapedWrapper
@@ -109,7 +109,6 @@ def emit_module_stub(plan: BindingPlan, module: str) -> str:
 
 
 def emit_stubs(api: Api, plan: BindingPlan) -> dict[str, str]:
-    """File name -> text: `<module>.pyi` for every module, `constants.pyi`."""
-    files = {f"{module}.pyi": emit_module_stub(plan, module) for module in MODULES}
-    files["constants.pyi"] = "\n".join(f"{c.name}: int" for c in all_constants(api)[0]) + "\n"
-    return files
+    """File name -> text: `<module>.pyi` for every module. constants.py needs no stub: its
+    integer literals type themselves."""
+    return {f"{module}.pyi": emit_module_stub(plan, module) for module in MODULES}

@@ -1,53 +1,15 @@
 """Struct and union values to dicts keyed by the C field names, and dicts back to structs."""
 
-import warnings
-
-from acl._generated._acl_cffi import ffi as _ffi
+from .._wrapper_support import address as _addr
+from .._wrapper_support import check_len as _check_len
+from .._wrapper_support import fill_each, ndarray_address
+from .._wrapper_support import text as _text
+from ._acl_cffi import ffi as _ffi
 
 _cast = _ffi.cast
-_string = _ffi.string
+from .._wrapper_support import keep_outs, out_buffer_factory, take_outs
 
-
-def _addr(p):
-    return int(_cast("uintptr_t", p))
-
-
-def _text(chars):
-    return _string(chars).decode("utf-8", "replace")
-
-
-def _check_len(items, capacity, name):
-    if len(items) > capacity:
-        raise ValueError(f"the {name} list has {len(items)} items; the C array has {capacity}")
-
-
-def fill_each(fill, array, items):
-    for i, item in enumerate(items):
-        if item.__class__ is not dict:
-            raise TypeError(f"item {i} of the list is not dict")
-        fill(array[i], item)
-
-
-def ndarray_address(function, name, value):
-    """pyACL's deprecated path for list arguments: a numpy array's data address, unchecked."""
-    interface = getattr(value, "__array_interface__", None)
-    if interface is None or type(value).__name__ != "ndarray":
-        raise TypeError(f"argument {name} must be a list, not {type(value).__name__}")
-    message = f"{function}: a numpy array for {name} is deprecated; pass a list"
-    warnings.warn(message, Warning, stacklevel=3)
-    return interface["data"][0]
-
-
-# Idle result buffers of the generated wrappers (tools/aclgen/outforms.py): a call takes one out
-# for itself and puts it back when it has read it, so no other call writes it meanwhile.
-_spare_outs = []
-take_outs = _spare_outs.pop
-keep_outs = _spare_outs.append
-
-
-def new_outs():
-    outs = _ffi.new("uint64_t[4]")
-    return outs, _ffi.buffer(outs)
+new_outs = out_buffer_factory(4)
 
 
 def aclmdlIODims(v):

@@ -1,22 +1,16 @@
 """acl.himpi: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""
 
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 
-from acl._generated import _structs
+from . import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-
-from acl._generated.constants import (
-    HI_VPC_NEG,
-    HI_VPC_BIG,
-    HI_ERR_VPC_NULL_PTR,
-)
 
 _hi_mpi_sys_init = _lib.hi_mpi_sys_init
 _hi_mpi_vdec_get_stream = _lib.hi_mpi_vdec_get_stream
@@ -56,22 +50,17 @@ def vpc_get_pic(chn):
         raise type(e)(f"acl.himpi.vpc_get_pic: {e}") from None
     return (_structs.hi_vpc_pic_info__snake(_r.pic) if _r.ret == 0 else {}), _r.ret & 0xFFFFFFFF
 
-__all__ = [
-    "sys_init",
-    "vdec_get_stream",
-    "vpc_fill",
-    "vpc_get_pic",
-    "HI_VPC_NEG",
-    "HI_VPC_BIG",
-    "HI_ERR_VPC_NULL_PTR",
-]
 
-_missing.bind(
-    globals(),
-    {
-        "sys_init": "hi_mpi_sys_init",
-        "vdec_get_stream": "hi_mpi_vdec_get_stream",
-        "vpc_fill": "hi_mpi_vpc_fill",
-        "vpc_get_pic": "hi_mpi_vpc_get_pic",
-    },
+from . import constants as _constants
+from .._wrapper_support import export as _export
+
+_PUBLIC = (
+    ("sys_init", "hi_mpi_sys_init"),
+    ("vdec_get_stream", "hi_mpi_vdec_get_stream"),
+    ("vpc_fill", "hi_mpi_vpc_fill"),
+    ("vpc_get_pic", "hi_mpi_vpc_get_pic"),
+    ("HI_VPC_NEG", None),
+    ("HI_VPC_BIG", None),
+    ("HI_ERR_VPC_NULL_PTR", None),
 )
+_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))

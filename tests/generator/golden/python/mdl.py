@@ -5,21 +5,17 @@ an argument pyACL lets the caller leave out (None then means left out). The func
 have pass None as NULL, as their C API allows: load_from_file.
 """
 
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 
-from acl._generated import _structs
+from . import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-
-from acl._generated.constants import (
-    ACL_MAX_DIM_CNT,
-)
 
 _aclmdlCreateDesc = _lib.aclmdlCreateDesc
 _aclmdlExecuteOp = _lib.aclmdlExecuteOp
@@ -28,13 +24,7 @@ _aclmdlGetInputNameByIndex = _lib.aclmdlGetInputNameByIndex
 _aclmdlGetNumInputs = _lib.aclmdlGetNumInputs
 _aclmdlLoadFromFile = _lib.aclmdlLoadFromFile
 
-
-def _not_str(function, arguments):
-    for name, value, none_is_null in arguments:
-        if not isinstance(value, str) and not (none_is_null and value is None):
-            allowed = "str or None" if none_is_null else "str"
-            return TypeError(f"{function}: argument {name} must be {allowed}, not {type(value).__name__}")
-    return TypeError(f"{function}: bad string argument")
+from .._wrapper_support import not_str as _not_str
 
 
 create_desc = _aclmdlCreateDesc
@@ -83,28 +73,20 @@ def load_from_file(model_path=None):
     return _r.modelId, _r.ret
 
 
-from acl._pyacl.mdl import get_input_dims
+from .._pyacl.mdl import get_input_dims
 
-__all__ = [
-    "create_desc",
-    "execute_op",
-    "get_input_dims",
-    "get_input_dynamic_dims",
-    "get_input_name_by_index",
-    "get_num_inputs",
-    "load_from_file",
-    "ACL_MAX_DIM_CNT",
-]
 
-_missing.bind(
-    globals(),
-    {
-        "create_desc": "aclmdlCreateDesc",
-        "execute_op": "aclmdlExecuteOp",
-        "get_input_dims": "aclmdlGetInputDims",
-        "get_input_dynamic_dims": "aclmdlGetInputDynamicDims",
-        "get_input_name_by_index": "aclmdlGetInputNameByIndex",
-        "get_num_inputs": "aclmdlGetNumInputs",
-        "load_from_file": "aclmdlLoadFromFile",
-    },
+from . import constants as _constants
+from .._wrapper_support import export as _export
+
+_PUBLIC = (
+    ("create_desc", "aclmdlCreateDesc"),
+    ("execute_op", "aclmdlExecuteOp"),
+    ("get_input_dims", "aclmdlGetInputDims"),
+    ("get_input_dynamic_dims", "aclmdlGetInputDynamicDims"),
+    ("get_input_name_by_index", "aclmdlGetInputNameByIndex"),
+    ("get_num_inputs", "aclmdlGetNumInputs"),
+    ("load_from_file", "aclmdlLoadFromFile"),
+    ("ACL_MAX_DIM_CNT", None),
 )
+_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))

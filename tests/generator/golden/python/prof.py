@@ -1,10 +1,10 @@
 """acl.prof: generated bindings of the AscendCL C API (see tools/gen_wrappers.py)."""
 
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 
-from acl._generated import _structs
+from . import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
@@ -30,22 +30,17 @@ def get_op_type(op_info, op_info_len, index, op_type_len):
 model_unsubscribe = _aclprofModelUnSubscribe
 
 
-from acl._pyacl.prof import op_type_v2 as get_op_type_v2
+from .._pyacl.prof import op_type_v2 as get_op_type_v2
 model_un_subscribe = model_unsubscribe
 
-__all__ = [
-    "get_op_type",
-    "get_op_type_v2",
-    "model_un_subscribe",
-    "model_unsubscribe",
-]
 
-_missing.bind(
-    globals(),
-    {
-        "get_op_type": "aclprofGetOpType",
-        "get_op_type_v2": "aclprofGetOpType",
-        "model_un_subscribe": "aclprofModelUnSubscribe",
-        "model_unsubscribe": "aclprofModelUnSubscribe",
-    },
+from . import constants as _constants
+from .._wrapper_support import export as _export
+
+_PUBLIC = (
+    ("get_op_type", "aclprofGetOpType"),
+    ("get_op_type_v2", "aclprofGetOpType"),
+    ("model_un_subscribe", "aclprofModelUnSubscribe"),
+    ("model_unsubscribe", "aclprofModelUnSubscribe"),
 )
+_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))

@@ -2,11 +2,11 @@
 
 from struct import Struct as _Struct
 
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 
-from acl._generated import _structs
+from . import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
@@ -16,16 +16,6 @@ _uintptr = "uintptr_t"
 _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
-
-from acl._generated.constants import (
-    ACL_MEM_MALLOC_HUGE_FIRST,
-    ACL_MEM_MALLOC_NORMAL_ONLY,
-    ACL_MEMCPY_HOST_TO_HOST,
-    ACL_MEMCPY_HOST_TO_DEVICE,
-    ACL_MEMCPY_DEFAULT,
-    ACL_DEVICE,
-    ACL_HOST,
-)
 
 _aclrtCreateContext = _lib.aclrtCreateContext
 _aclrtGetMemInfo = _lib.aclrtGetMemInfo
@@ -110,38 +100,27 @@ synchronize_with_timeout = _aclrtSynchronizeWithTimeout
 
 unsubscribe_report = _aclrtUnSubscribeReport
 
-__all__ = [
-    "create_context",
-    "get_mem_info",
-    "get_run_mode",
-    "launch_callback",
-    "malloc",
-    "memcpy",
-    "reserve_slots",
-    "set_device",
-    "synchronize_with_timeout",
-    "unsubscribe_report",
-    "ACL_MEM_MALLOC_HUGE_FIRST",
-    "ACL_MEM_MALLOC_NORMAL_ONLY",
-    "ACL_MEMCPY_HOST_TO_HOST",
-    "ACL_MEMCPY_HOST_TO_DEVICE",
-    "ACL_MEMCPY_DEFAULT",
-    "ACL_DEVICE",
-    "ACL_HOST",
-]
 
-_missing.bind(
-    globals(),
-    {
-        "create_context": "aclrtCreateContext",
-        "get_mem_info": "aclrtGetMemInfo",
-        "get_run_mode": "aclrtGetRunMode",
-        "launch_callback": "aclrtLaunchCallback",
-        "malloc": "aclrtMalloc",
-        "memcpy": "aclrtMemcpy",
-        "reserve_slots": "aclrtReserveSlots",
-        "set_device": "aclrtSetDevice",
-        "synchronize_with_timeout": "aclrtSynchronizeWithTimeout",
-        "unsubscribe_report": "aclrtUnSubscribeReport",
-    },
+from . import constants as _constants
+from .._wrapper_support import export as _export
+
+_PUBLIC = (
+    ("create_context", "aclrtCreateContext"),
+    ("get_mem_info", "aclrtGetMemInfo"),
+    ("get_run_mode", "aclrtGetRunMode"),
+    ("launch_callback", "aclrtLaunchCallback"),
+    ("malloc", "aclrtMalloc"),
+    ("memcpy", "aclrtMemcpy"),
+    ("reserve_slots", "aclrtReserveSlots"),
+    ("set_device", "aclrtSetDevice"),
+    ("synchronize_with_timeout", "aclrtSynchronizeWithTimeout"),
+    ("unsubscribe_report", "aclrtUnSubscribeReport"),
+    ("ACL_MEM_MALLOC_HUGE_FIRST", None),
+    ("ACL_MEM_MALLOC_NORMAL_ONLY", None),
+    ("ACL_MEMCPY_HOST_TO_HOST", None),
+    ("ACL_MEMCPY_HOST_TO_DEVICE", None),
+    ("ACL_MEMCPY_DEFAULT", None),
+    ("ACL_DEVICE", None),
+    ("ACL_HOST", None),
 )
+_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))

@@ -7,11 +7,11 @@ have pass None as NULL, as their C API allows: app_log.
 
 from struct import Struct as _Struct
 
-from acl import _missing
-from acl._generated._acl_cffi import ffi as _ffi
-from acl._generated._acl_cffi import lib as _lib
+from .. import _missing
+from ._acl_cffi import ffi as _ffi
+from ._acl_cffi import lib as _lib
 
-from acl._generated import _structs
+from . import _structs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
@@ -19,25 +19,12 @@ _take_outs = _structs.take_outs
 _keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
-from acl._generated.constants import (
-    ACL_DEBUG,
-    ACL_ERROR,
-    ACL_SUCCESS,
-    ACL_ERROR_API_NOT_SUPPORT,
-)
-
 _aclAppLog = _lib.aclAppLog
 _aclDestroyTensorDesc = _lib.aclDestroyTensorDesc
 _aclrtGetSocName = _lib.aclrtGetSocName
 _aclrtGetVersion = _lib._aclinto_aclrtGetVersion
 
-
-def _not_str(function, arguments):
-    for name, value, none_is_null in arguments:
-        if not isinstance(value, str) and not (none_is_null and value is None):
-            allowed = "str or None" if none_is_null else "str"
-            return TypeError(f"{function}: argument {name} must be {allowed}, not {type(value).__name__}")
-    return TypeError(f"{function}: bad string argument")
+from .._wrapper_support import not_str as _not_str
 
 
 def app_log(log_level, func, file, line, fmt):
@@ -71,23 +58,18 @@ def get_version():
     _keep_outs(_o)
     return _v
 
-__all__ = [
-    "app_log",
-    "destroy_tensor_desc",
-    "get_soc_name",
-    "get_version",
-    "ACL_DEBUG",
-    "ACL_ERROR",
-    "ACL_SUCCESS",
-    "ACL_ERROR_API_NOT_SUPPORT",
-]
 
-_missing.bind(
-    globals(),
-    {
-        "app_log": "aclAppLog",
-        "destroy_tensor_desc": "aclDestroyTensorDesc",
-        "get_soc_name": "aclrtGetSocName",
-        "get_version": "aclrtGetVersion",
-    },
+from . import constants as _constants
+from .._wrapper_support import export as _export
+
+_PUBLIC = (
+    ("app_log", "aclAppLog"),
+    ("destroy_tensor_desc", "aclDestroyTensorDesc"),
+    ("get_soc_name", "aclrtGetSocName"),
+    ("get_version", "aclrtGetVersion"),
+    ("ACL_DEBUG", None),
+    ("ACL_ERROR", None),
+    ("ACL_SUCCESS", None),
+    ("ACL_ERROR_API_NOT_SUPPORT", None),
 )
+_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))
