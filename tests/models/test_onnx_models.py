@@ -10,12 +10,13 @@ import threading
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
 
+pytest.importorskip("numpy")
 pytest.importorskip("onnxruntime")
 pytest.importorskip("onnx")
 
+import numpy as np
 import onnx_builders as build
 from helpers.runtime_support import Runtime, check
 from helpers.subproc import describe, run_python
