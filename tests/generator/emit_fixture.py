@@ -19,19 +19,10 @@ if str(REPO / "tools") not in sys.path:
 from aclgen.bindings import BindingPlan, Irregular, IrregularTable, build_plan  # noqa: E402
 from aclgen.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
 from aclgen.naming import NameTable  # noqa: E402
+from helpers.repo import REPO_ROOT  # noqa: E402, F401 (puts the repository root on the path)
 
-
-def _load_build_ffi():  # by path: the repository root is not on sys.path in the tests
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_ffi", REPO / "build_ffi.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build_ffi = _load_build_ffi()
+# isort: split
+import build_ffi  # noqa: E402
 
 
 def cdef_of(api: Api, plan: BindingPlan) -> str:

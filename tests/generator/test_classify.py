@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from emit_fixture import REPO, fixture_api
+from helpers.pyacl_table import pyacl_rows
 
 # isort: split
 from aclgen.bindings import BindingPlan, IrregularTable, build_plan
@@ -14,7 +14,6 @@ from aclgen.classify import Classification, TypeFacts, classify
 from aclgen.ir import Api
 from aclgen.parse import parse_tree
 
-PYACL = REPO.parent / "shared" / "api" / "pyacl-api.json"
 INT_KINDS = {"int", "uint", "uint64", "int64", "int8", "int16", "uint8", "uint16", "handle"}
 
 
@@ -183,7 +182,7 @@ def test_generic_shapes_match_pyacl_or_are_listed_as_irregular(real_api: Api) ->
     table = IrregularTable.load()
     plan = build_plan(real_api, irregular=table)
     by_c = {b.c_name: b for b in plan.functions}
-    rows = [r for r in json.loads(PYACL.read_text()) if r["c_function"] and not r["conditional_compile"]]
+    rows = [r for r in pyacl_rows() if r["c_function"] and not r["conditional_compile"]]
     unlisted, report = [], []
     for row in rows:
         binding = by_c[row["c_function"]]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from .emit_cdef import declare
 from .ir import Api, Enum, Field, Record
 
 GEN = "gen"
@@ -23,19 +24,6 @@ GEN = "gen"
 EXTRA_FLAGS = ("-fsyntax-only", "-std=c++11", "-w", "-DENABLE_DVPP_INTERFACE")
 ASSERT_FAILED = re.compile(r"static assertion failed: (.*)$")
 DIAGNOSTIC = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+):(?:\d+:)? (?:fatal )?error: (?P<msg>.*)$")
-
-
-def declare(type_text: str, name: str) -> str:
-    """Write `name` into an abstract declarator: ("void (*)(void *)", "cb") -> "void (*cb)(void *)"."""
-    text = type_text.strip()
-    fn_ptr = text.find("(*")
-    if fn_ptr >= 0:
-        close = text.index(")", fn_ptr)
-        gap = " " if text[fn_ptr + 1 : close].endswith("const") else ""
-        return f"{text[:close]}{gap}{name}{text[close:]}"
-    bracket = text.find("[")
-    head, tail = (text[:bracket].rstrip(), text[bracket:]) if bracket >= 0 else (text, "")
-    return f"{head}{'' if head.endswith('*') else ' '}{name}{tail}"
 
 
 def enumerator_literal(value: int) -> str:

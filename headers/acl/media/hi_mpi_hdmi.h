@@ -1,4 +1,4 @@
-/* Written by tools/write_headers.py from ascendcl-api.json (API facts only); regenerate, do not edit. */
+/* The baseline AscendCL API as this project binds it: declarations only, maintained by hand here. */
 #ifndef ACL_MEDIA_HI_MPI_HDMI_H_
 #define ACL_MEDIA_HI_MPI_HDMI_H_
 
