@@ -26,7 +26,8 @@ def info(show_missing: bool) -> int:
         print(f"library:    {path}")
     try:
         major, minor, patch, ret = acl.get_version()
-        print(f"version:    {major}.{minor}.{patch}" if ret == 0 else f"version:    unknown (error {ret})")
+        known = ret == acl.ACL_SUCCESS
+        print(f"version:    {major}.{minor}.{patch}" if known else f"version:    unknown (error {ret})")
     except acl.FunctionNotAvailableError:
         print("version:    unknown (aclrtGetVersion is not exported)")
     try:
@@ -35,7 +36,7 @@ def info(show_missing: bool) -> int:
         print("soc:        unknown (aclrtGetSocName is not exported)")
     try:
         count, ret = acl.rt.get_device_count()
-        print(f"devices:    {count}" if ret == 0 else f"devices:    unknown (error {ret})")
+        print(f"devices:    {count}" if ret == acl.ACL_SUCCESS else f"devices:    unknown (error {ret})")
     except acl.FunctionNotAvailableError:
         print("devices:    unknown (aclrtGetDeviceCount is not exported)")
     missing = _backend.missing_functions()

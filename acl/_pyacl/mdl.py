@@ -5,10 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from acl._generated._acl_cffi import lib
-from acl._generated.constants import ACL_MDL_PATH_PTR, ACL_MDL_PRIORITY_INT32
+from acl._generated.constants import (
+    ACL_MDL_MEM_ADDR_PTR,
+    ACL_MDL_PATH_PTR,
+    ACL_MDL_PRIORITY_INT32,
+    ACL_MDL_WEIGHT_ADDR_PTR,
+    ACL_MDL_WEIGHT_PATH_PTR,
+    ACL_MDL_WORKSPACE_ADDR_PTR,
+)
 from acl._pyacl._common import address, new, require
 
-_POINTER_ATTRS = frozenset({3, 5, 7, 14})  # MEM_ADDR, WEIGHT_ADDR, WORKSPACE_ADDR, WEIGHT_PATH (_PTR)
+_POINTER_ATTRS = frozenset(
+    {ACL_MDL_MEM_ADDR_PTR, ACL_MDL_WEIGHT_ADDR_PTR, ACL_MDL_WORKSPACE_ADDR_PTR, ACL_MDL_WEIGHT_PATH_PTR}
+)
 
 
 def set_config_opt(handle: int, attr: int, value: Any) -> int:

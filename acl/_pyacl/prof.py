@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from acl._generated._acl_cffi import lib
+from acl._generated.constants import ACL_SUCCESS
 from acl._pyacl._common import address, new, text
 
 
@@ -12,7 +13,7 @@ def _two_step(
     length_of: Any, member: str, read: Any, op_info: int, op_info_len: int, index: int
 ) -> tuple[Optional[str], int]:
     r = length_of(op_info, op_info_len, index)
-    if r.ret != 0:
+    if r.ret != ACL_SUCCESS:
         return None, r.ret
     size = getattr(r, member)
     buffer = new("char[]", max(size, 1))
