@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 from aclgen import pipeline  # noqa: E402
-from aclgen.bindings import build_plan  # noqa: E402
-from aclgen.parse import parse_tree  # noqa: E402
+from aclgen.front.parse import parse_tree  # noqa: E402
+from aclgen.model.bindings import build_plan  # noqa: E402
 
 TARGET_SECONDS = 10.0
 

@@ -26,9 +26,9 @@ ROOT = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
 from aclgen import output  # noqa: E402
-from aclgen.emit_verify import run_verify  # noqa: E402
-from aclgen.parse import HeaderError  # noqa: E402
+from aclgen.front.parse import HeaderError  # noqa: E402
 from aclgen.pipeline import generate, report  # noqa: E402
+from aclgen.verify.cxx_check import run_verify  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import os
 import shutil
 import subprocess
 import sys
@@ -12,13 +11,12 @@ from pathlib import Path
 from typing import Optional
 
 REPO = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).resolve().parent / "golden"
 if str(REPO / "tools") not in sys.path:
     sys.path.insert(0, str(REPO / "tools"))
 
-from aclgen.bindings import BindingPlan, Irregular, IrregularTable, build_plan  # noqa: E402
-from aclgen.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
-from aclgen.naming import NameTable  # noqa: E402
+from aclgen.model.bindings import BindingPlan, Irregular, IrregularTable, build_plan  # noqa: E402
+from aclgen.model.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
+from aclgen.model.naming import NameTable  # noqa: E402
 from helpers.repo import REPO_ROOT  # noqa: E402, F401 (puts the repository root on the path)
 
 # isort: split
@@ -27,22 +25,22 @@ import build_ffi  # noqa: E402
 
 def cdef_of(api: Api, plan: BindingPlan) -> str:
     """The cffi cdef the build makes of types.h and cdef.h."""
-    from aclgen.emit_cdef import emit_cdef, emit_types_h
+    from aclgen.emit.cdef import emit_cdef, emit_types_h
 
     return build_ffi.cdef_text(emit_types_h(api, plan), emit_cdef(api, plan))
 
 
 def c_source_of(api: Api, plan: BindingPlan) -> str:
     """The C source the build makes of types.h and shims.c."""
-    from aclgen.emit_cdef import emit_types_h
-    from aclgen.emit_csource import emit_csource
+    from aclgen.emit.cdef import emit_types_h
+    from aclgen.emit.csource import emit_csource
 
     return build_ffi.c_source(emit_types_h(api, plan), emit_csource(api, plan))
 
 
 def types_header(api: Api, plan: BindingPlan) -> str:
     """types.h as test C includes it: the standard headers it needs first."""
-    from aclgen.emit_cdef import emit_types_h
+    from aclgen.emit.cdef import emit_types_h
 
     return build_ffi.TYPES_C_PRELUDE + emit_types_h(api, plan)
 
@@ -64,7 +62,7 @@ def run_against_backend(
     the generated `modules`, the extension built from the plan's cdef and shims.c, and a backend
     library compiled from `backend` (C that includes types.h)."""
     import cffi
-    from aclgen.emit_constants import emit_constants
+    from aclgen.emit.constants import emit_constants
 
     package = tmp_path / "acl"
     generated = package / "_generated"
@@ -427,15 +425,6 @@ def fixture_api() -> Api:
     return api
 
 
-def check_golden(name: str, text: str) -> None:
-    """Compare with tests/generator/golden/<name>; ACLGEN_UPDATE_GOLDEN=1 rewrites it."""
-    path = GOLDEN / name
-    if os.environ.get("ACLGEN_UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert_same_as_golden(name, path.read_text(encoding="utf-8"), text)
-
-
 def assert_same_as_golden(name: str, expected: str, got: str) -> None:
     """Fail with a unified diff of the golden text against what was emitted."""
     if got != expected:
@@ -458,7 +447,7 @@ def fixture_irregular() -> IrregularTable:
                 args={"opType": "strbuf:opTypeLen"},
                 guards=({"param": "opTypeLen", "max": 4096, "returns": ["", 100000]},),
             ),
-            # reviewed pyACL shapes the generator emits (aclgen/pyshape.py)
+            # reviewed pyACL shapes the generator emits (aclgen/model/pyshape.py)
             "aclmdlExecuteOp": Irregular("list", args={"inputDesc": "list", "numInputs": "len:inputDesc"}),
             "aclmdlGetInputDynamicDims": Irregular(
                 "list",

@@ -9,10 +9,10 @@ from emit_fixture import REPO, fixture_api
 from helpers.pyacl_table import pyacl_rows
 
 # isort: split
-from aclgen.bindings import BindingPlan, IrregularTable, build_plan
-from aclgen.classify import Classification, TypeFacts, classify
-from aclgen.ir import Api
-from aclgen.parse import parse_tree
+from aclgen.front.parse import parse_tree
+from aclgen.model.bindings import BindingPlan, IrregularTable, build_plan
+from aclgen.model.classify import Classification, TypeFacts, classify
+from aclgen.model.ir import Api
 
 INT_KINDS = {"int", "uint", "uint64", "int64", "int8", "int16", "uint8", "uint16", "handle"}
 

@@ -11,9 +11,9 @@ import pytest
 from emit_fixture import REPO, c_source_of, cdef_of, fixture_plan, types_header
 
 # isort: split
-from aclgen.bindings import build_plan
-from aclgen.emit_emulator_stubs import emit_emulator_stubs
-from aclgen.parse import parse_tree
+from aclgen.emit.emulator_stubs import emit_emulator_stubs
+from aclgen.front.parse import parse_tree
+from aclgen.model.bindings import build_plan
 
 CFLAGS = ["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pthread"]
 HEADER_FLAGS = [f"-I{REPO / 'headers'}", f"-I{REPO / 'headers/acl/dvpp'}", f"-I{REPO / 'headers/acl/media'}"]

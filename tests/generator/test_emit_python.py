@@ -9,10 +9,10 @@ from pathlib import Path
 from emit_fixture import REPO, fixture_plan, run_against_backend
 
 # isort: split
-from aclgen.bindings import build_plan
-from aclgen.emit_python import emit_python
-from aclgen.emit_stubs import emit_stubs
-from aclgen.parse import parse_tree
+from aclgen.emit.python import emit_python
+from aclgen.emit.stubs import emit_stubs
+from aclgen.front.parse import parse_tree
+from aclgen.model.bindings import build_plan
 
 BACKEND = r"""
 #include <stdio.h>
@@ -76,7 +76,7 @@ from acl._generated import himpi, mdl, prof, rt, top
 assert rt.create_context(7) == (0x1007, 0)
 assert top.get_version() == (1, 2, 3, 0)
 assert mdl.load_from_file("model.om") == (8, 0)
-# reviewed pyACL shapes (aclgen/pyshape.py): list -> array + count, dict -> struct by value,
+# reviewed pyACL shapes (aclgen/model/pyshape.py): list -> array + count, dict -> struct by value,
 # string buffer out, echo of an input, size guard
 assert mdl.execute_op([5, 7]) == 2007
 assert himpi.vpc_fill(1, {"width": 10, "value": {"u32": 100}, "picture_address": 1000, "x": ""}) == (1111, 0)

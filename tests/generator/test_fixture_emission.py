@@ -1,29 +1,25 @@
-"""Golden tests of the emitted text for every quirk fixture: header quirk -> cdef, C shims, Python.
-
-Each fixture directory keeps what the whole pipeline emits from its headers under `emitted/`
-(the stamp line left out, since it hashes the shared data files too). The cdef must be accepted
-by cffi and the shims must compile as C11, so a quirk cannot turn into text that only looks right.
-`ACLGEN_UPDATE_GOLDEN=1` rewrites the files; review the diff before committing it.
-"""
+"""What every quirk fixture emits is usable, not only as expected (test_golden.py): cffi accepts
+the cdef the build makes of it and the C source compiles as C11, so a quirk cannot turn into text
+that only looks right."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sysconfig
 from pathlib import Path
 
 import cffi
 import pytest
-from emit_fixture import REPO, assert_same_as_golden, build_ffi  # puts tools/ on sys.path
+from emit_fixture import REPO, build_ffi  # puts tools/ on sys.path
 
 # isort: split
 from aclgen.pipeline import generate
 
 FIXTURES = REPO / "tests" / "generator" / "fixtures"
-QUIRKS = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.json").is_file())
+QUIRKS = sorted(
+    p.name for p in FIXTURES.iterdir() if (p / "include").is_dir() and not p.name.startswith("malformed_")
+)
 COMPARED_SUFFIXES = (".h", ".c", ".py", ".pyi")
-UPDATE = os.environ.get("ACLGEN_UPDATE_GOLDEN") == "1"
 
 
 def unstamped(text: str) -> str:
@@ -41,21 +37,6 @@ def emitted(request: pytest.FixtureRequest) -> tuple[str, dict[str, str]]:
         if path.endswith(COMPARED_SUFFIXES)
     }
     return request.param, files
-
-
-def test_emitted_text_matches_golden(emitted: tuple[str, dict[str, str]]) -> None:
-    quirk, files = emitted
-    golden_dir = FIXTURES / quirk / "emitted"
-    if UPDATE:
-        golden_dir.mkdir(exist_ok=True)
-        for stale in golden_dir.iterdir():
-            stale.unlink()
-        for name, text in files.items():
-            (golden_dir / name).write_text(text, encoding="utf-8")
-    on_disk = {p.name: p.read_text(encoding="utf-8") for p in golden_dir.iterdir()}
-    assert sorted(on_disk) == sorted(files), f"{quirk}: emitted file set differs"
-    for name, text in files.items():
-        assert_same_as_golden(f"{quirk}/emitted/{name}", on_disk[name], text)
 
 
 def test_cdef_is_accepted_by_cffi(emitted: tuple[str, dict[str, str]]) -> None:

@@ -17,8 +17,8 @@ from emit_fixture import REPO
 from helpers.compile_c import INCLUDES, c_compiler, cxx_compiler
 
 # isort: split
-from aclgen.ir import Api
-from aclgen.parse import parse_tree
+from aclgen.front.parse import parse_tree
+from aclgen.model.ir import Api
 
 HEADERS = REPO / "headers"
 HEADER_PATHS = sorted(p.relative_to(HEADERS).as_posix() for p in HEADERS.rglob("*.h"))
@@ -140,8 +140,8 @@ def test_every_prototype_documents_its_parameters_in_order(api: Api) -> None:
 
 def test_a_wrong_prototype_fails_the_verification(tmp_path: Path, api: Api) -> None:
     """The C++ check behind --verify-against is not vacuous on the real headers."""
-    from aclgen.emit_verify import run_verify
-    from aclgen.ir import Field, TypeRef
+    from aclgen.model.ir import Field, TypeRef
+    from aclgen.verify.cxx_check import run_verify
 
     hw = next(r for r in api.records if r.tag == "aclmdlHW")
     assert hw.fields is not None

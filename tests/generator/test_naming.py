@@ -10,8 +10,8 @@ from emit_fixture import REPO  # puts tools/ on sys.path
 from helpers.pyacl_table import pyacl_rows
 
 # isort: split
-from aclgen.naming import NameTable, dotted_module, find_collisions, rule_name, snake_case
-from aclgen.parse import parse_tree
+from aclgen.front.parse import parse_tree
+from aclgen.model.naming import NameTable, dotted_module, find_collisions, rule_name, snake_case
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Outs without cffi struct objects (aclgen/outforms.py): which functions get a packed int64 or a
+"""Outs without cffi struct objects (aclgen/model/outforms.py): which functions get a packed int64 or a
 result buffer, and the values that come back through them, compiled against a pretend backend:
 negative and unsigned outs and returns at their limits, narrow and enum outs, himpi's unsigned
 returns, missing symbols, argument errors, threads, and a signal handler calling in between."""
@@ -14,12 +14,12 @@ import pytest
 from emit_fixture import REPO, F, P, T, c_source_of, cdef_of, run_against_backend
 
 # isort: split
-from aclgen.bindings import BindingPlan, FunctionBinding, IrregularTable, build_plan
-from aclgen.emit_python import emit_python
-from aclgen.ir import Api, Enum, Typedef, TypeRef
-from aclgen.naming import NameTable
-from aclgen.outforms import BUFFER, PACKED, STRUCT
-from aclgen.parse import parse_tree
+from aclgen.emit.python import emit_python
+from aclgen.front.parse import parse_tree
+from aclgen.model.bindings import BindingPlan, FunctionBinding, IrregularTable, build_plan
+from aclgen.model.ir import Api, Enum, Typedef, TypeRef
+from aclgen.model.naming import NameTable
+from aclgen.model.outforms import BUFFER, PACKED, STRUCT
 
 RT, DVPP = "acl/acl_rt.h", "acl/dvpp/hi_dvpp_sys.h"
 ERR = T("aclError")
@@ -255,7 +255,8 @@ assert list(ffi.cast("int32_t *", out)[0:4]) == [0, 0, 0, 200001]
 err = ffi.new("char[256]")
 assert lib._aclffi_open(sys.argv[1].encode(), err, 256) == 0, ffi.string(err)
 assert lib._aclffi_resolve() == 13
-from acl._generated import _structs, himpi, rt
+from acl import _wrapper_support
+from acl._generated import himpi, rt
 
 assert rt._aclrtPkSigned is lib._aclpack_aclrtPkSigned and rt._aclrtPkMixed is lib._aclinto_aclrtPkMixed
 INT32 = [0, 1, 2**31 - 1, -1, -2, -(2**31)]
@@ -320,7 +321,7 @@ for t in threads:
 for t in threads:
     t.join()
 assert not failures, failures
-assert len(_structs._spare_outs) > 1  # overlapping calls held buffers at the same time
+assert len(_wrapper_support._spare_outs) > 1  # overlapping calls held buffers at the same time
 
 # a signal handler runs between a C call's return and the read of its results: it gets its own buffer
 seen = []

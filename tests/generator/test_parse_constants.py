@@ -9,8 +9,8 @@ import pytest
 from emit_fixture import REPO  # puts tools/ on sys.path
 
 # isort: split
-from aclgen.constants_eval import Evaluator, NotConstant, Value
-from aclgen.parse import parse_tree
+from aclgen.front.constants_eval import Evaluator, NotConstant, Value
+from aclgen.front.parse import parse_tree
 
 FIXTURES = REPO / "tests" / "generator" / "fixtures"
 

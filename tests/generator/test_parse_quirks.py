@@ -7,9 +7,9 @@ from functools import cache
 from emit_fixture import REPO  # puts tools/ on sys.path
 
 # isort: split
-from aclgen import ir
-from aclgen.cxx_headers import cxx_reason
-from aclgen.parse import parse_tree
+from aclgen.front.cxx_headers import cxx_reason
+from aclgen.front.parse import parse_tree
+from aclgen.model import ir
 
 FIXTURES = REPO / "tests" / "generator" / "fixtures"
 

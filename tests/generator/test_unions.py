@@ -5,10 +5,10 @@ from __future__ import annotations
 from emit_fixture import REPO
 
 # isort: split
-from aclgen.bindings import IrregularTable
-from aclgen.classify import TypeFacts
-from aclgen.parse import parse_tree
-from aclgen.unions import resolve_unions
+from aclgen.front.parse import parse_tree
+from aclgen.model.bindings import IrregularTable
+from aclgen.model.classify import TypeFacts
+from aclgen.model.unions import resolve_unions
 
 
 def test_every_reviewed_union_resolves_and_names_members_by_constant() -> None:

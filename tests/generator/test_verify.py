@@ -10,9 +10,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tools"))
 
-from aclgen.emit_cdef import declare  # noqa: E402
-from aclgen.emit_verify import emit_verify_source, run_verify  # noqa: E402
-from aclgen.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
+from aclgen.emit.cdef import declare  # noqa: E402
+from aclgen.model.ir import Api, Constant, Enum, Field, Function, Param, Record, Typedef, TypeRef  # noqa: E402
+from aclgen.verify.cxx_check import emit_verify_source, run_verify  # noqa: E402
 
 FIXTURE_HEADER = """\
 #ifndef FIXTURE_ACL_H

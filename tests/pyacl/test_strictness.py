@@ -27,7 +27,7 @@ import acl
 from acl._generated import mdl as generated_mdl
 
 # isort: split
-from aclgen.bindings import Irregular, IrregularTable, build_plan  # emit_fixture put tools/ on the path
+from aclgen.model.bindings import Irregular, IrregularTable, build_plan  # emit_fixture put tools/ on the path
 
 onnx = pytest.importorskip("onnx")
 TensorProto, helper = onnx.TensorProto, onnx.helper

@@ -5,19 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from aclgen import (
-    emit_cdef,
-    emit_constants,
-    emit_csource,
-    emit_emulator_stubs,
-    emit_libraries,
-    emit_python,
-    emit_stubs,
-    output,
-)
-from aclgen.bindings import BindingPlan, build_plan
-from aclgen.ir import Api
-from aclgen.parse import parse_tree
+from aclgen import output
+from aclgen.emit import cdef, constants, csource, emulator_stubs, libraries, manifest, python, stubs
+from aclgen.front.parse import parse_tree
+from aclgen.model.bindings import BindingPlan, build_plan
+from aclgen.model.ir import Api
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 PACKAGE_DIR = "acl/_generated"  # the binding's generated modules, C and manifest
@@ -39,30 +31,29 @@ def input_digest(include_dir: Path) -> str:
     return output.input_hash(files)
 
 
-def manifest_text(api: Api, plan: BindingPlan) -> str:
-    obj = api.to_json_obj()
-    obj["bindings"] = plan.manifest()
-    return output.json_lines(obj)
+def emit_all(api: Api, plan: BindingPlan) -> dict[str, str]:
+    """Every output file, unstamped, by its path relative to the repository root."""
+    package: dict[str, str] = {
+        "api.json": manifest.emit_manifest(api, plan),
+        "types.h": cdef.emit_types_h(api, plan),
+        "cdef.h": cdef.emit_cdef(api, plan),
+        "shims.c": csource.emit_csource(api, plan),
+        "constants.py": constants.emit_constants(api, plan),
+        "libraries.py": libraries.emit_libraries(api, plan),
+    }
+    package.update(python.emit_python(api, plan))
+    package.update(stubs.emit_stubs(api, plan))
+    package["__init__.py"] = '"""Generator output; see tools/gen_wrappers.py."""\n'
+    files = {f"{PACKAGE_DIR}/{name}": text for name, text in sorted(package.items())}
+    files[f"{EMULATOR_DIR}/emulator_stubs.c"] = emulator_stubs.emit_emulator_stubs(api, plan)
+    return files
 
 
 def generate(include_dir: Path) -> Generation:
     api = parse_tree(include_dir)
     plan = build_plan(api)
-    raw: dict[str, str] = {
-        "api.json": manifest_text(api, plan),
-        "types.h": emit_cdef.emit_types_h(api, plan),
-        "cdef.h": emit_cdef.emit_cdef(api, plan),
-        "shims.c": emit_csource.emit_csource(api, plan),
-        "constants.py": emit_constants.emit_constants(api, plan),
-        "libraries.py": emit_libraries.emit_libraries(api, plan),
-    }
-    raw.update(emit_python.emit_python(api, plan))
-    raw.update(emit_stubs.emit_stubs(api, plan))
-    raw["__init__.py"] = '"""Generator output; see tools/gen_wrappers.py."""\n'
     digest = input_digest(include_dir)
-    files = {f"{PACKAGE_DIR}/{name}": output.stamp(name, text, digest) for name, text in sorted(raw.items())}
-    stubs = emit_emulator_stubs.emit_emulator_stubs(api, plan)
-    files[f"{EMULATOR_DIR}/emulator_stubs.c"] = output.stamp("emulator_stubs.c", stubs, digest)
+    files = {path: output.stamp(Path(path).name, text, digest) for path, text in emit_all(api, plan).items()}
     return Generation(api, plan, files, digest)
 
 

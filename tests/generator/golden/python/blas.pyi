@@ -1,4 +1,0 @@
-"""acl.blas (generated stubs)."""
-
-from typing import Any
-

@@ -1,4 +1,0 @@
-"""acl.fv (generated stubs)."""
-
-from typing import Any
-

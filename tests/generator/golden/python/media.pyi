@@ -1,4 +1,0 @@
-"""acl.media (generated stubs)."""
-
-from typing import Any
-

@@ -1,4 +1,0 @@
-"""acl.op (generated stubs)."""
-
-from typing import Any
-

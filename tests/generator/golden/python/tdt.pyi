@@ -1,4 +1,0 @@
-"""acl.tdt (generated stubs)."""
-
-from typing import Any
-

@@ -1,0 +1,1 @@
+"""Checking an IR against a real include tree with the C++ compiler."""
