@@ -1,8 +1,8 @@
 """Build libaclemu.so and run the C-level tests of the emulator's runtime core against it.
 
-The library is compiled exactly as the package build does it (every emulator/*.c, plus the
-generated weak stubs when present); each C program then runs in its own process with the
-environment it needs, and must exit 0 after printing that all its checks passed.
+The library is compiled by the package's own recipe (build_ffi.build_emulator, with -Werror);
+each C program then runs in its own process with the environment it needs, and must exit 0
+after printing that all its checks passed.
 """
 
 from __future__ import annotations
@@ -12,35 +12,23 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers.compile_c import build_test_emulator, compile_c, link_emulator
 
-ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-LIBRARY_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-O2", "-fPIC", "-shared", "-pthread"]
-# as build_ffi.py: the dvpp and media headers include their neighbours by bare name
-LIBRARY_INCLUDES = ["-I", "headers", "-I", "headers/acl/dvpp", "-I", "headers/acl/media", "-I", "emulator"]
-TEST_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-deprecated-declarations", "-O1", "-pthread"]
 PROGRAMS = ["test_basics", "test_streams", "test_memory", "test_threads", "test_not_supported", "test_report"]
-
-
-def _compile(command: list[str], cwd: Path) -> None:
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
-    assert result.returncode == 0, f"{' '.join(command)}\n{result.stderr}"
 
 
 @pytest.fixture(scope="module")
 def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("emulator_c")
-    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "emulator").glob("*.c"))
-    stubs = ROOT / "acl" / "_generated" / "emulator_stubs.c"
-    if stubs.exists():
-        sources.append(str(stubs.relative_to(ROOT)))
-    library = out / "libaclemu.so"
-    _compile(["gcc", *LIBRARY_FLAGS, *LIBRARY_INCLUDES, "-o", str(library), *sources, "-ldl", "-lm"], ROOT)
-    includes = ["-I", "headers", "-I", "emulator", "-I", str(HERE)]
-    link = ["-L", str(out), "-laclemu", f"-Wl,-rpath,{out}", "-lm"]
+    library = build_test_emulator(out)  # the package's recipe (generated stubs included), -Werror
     for program in PROGRAMS:
-        source = str(HERE / f"{program}.c")
-        _compile(["gcc", *TEST_FLAGS, *includes, "-o", str(out / program), source, *link], ROOT)
+        compile_c(
+            [HERE / f"{program}.c"],
+            out / program,
+            flags=["-Wno-deprecated-declarations", f"-I{HERE}"],
+            link=link_emulator(library),
+        )
     return out
 
 
