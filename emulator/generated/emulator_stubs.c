@@ -55,7 +55,7 @@ static void aclemu_stub_aclAppLog(aclLogLevel a0, const char *a1, const char *a2
     (void)a4;
     aclemu_not_supported("aclAppLog");
 }
-void aclAppLog(aclLogLevel a0, const char *a1, const char *a2, uint32_t a3, const char *a4, ...) __attribute__((weak, alias("aclemu_stub_aclAppLog")));
+__typeof__(aclemu_stub_aclAppLog) aclAppLog __attribute__((weak, alias("aclemu_stub_aclAppLog")));
 
 static aclDataBuffer *aclemu_stub_aclCreateDataBuffer(void *a0, size_t a1)
 {
@@ -64,14 +64,14 @@ static aclDataBuffer *aclemu_stub_aclCreateDataBuffer(void *a0, size_t a1)
     aclemu_not_supported("aclCreateDataBuffer");
     return (aclDataBuffer *)0;
 }
-aclDataBuffer *aclCreateDataBuffer(void *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclCreateDataBuffer")));
+__typeof__(aclemu_stub_aclCreateDataBuffer) aclCreateDataBuffer __attribute__((weak, alias("aclemu_stub_aclCreateDataBuffer")));
 
 static aclGraphDumpOption *aclemu_stub_aclCreateGraphDumpOpt(void)
 {
     aclemu_not_supported("aclCreateGraphDumpOpt");
     return (aclGraphDumpOption *)0;
 }
-aclGraphDumpOption *aclCreateGraphDumpOpt(void) __attribute__((weak, alias("aclemu_stub_aclCreateGraphDumpOpt")));
+__typeof__(aclemu_stub_aclCreateGraphDumpOpt) aclCreateGraphDumpOpt __attribute__((weak, alias("aclemu_stub_aclCreateGraphDumpOpt")));
 
 static aclTensorDesc *aclemu_stub_aclCreateTensorDesc(aclDataType a0, int a1, const int64_t *a2, aclFormat a3)
 {
@@ -82,41 +82,41 @@ static aclTensorDesc *aclemu_stub_aclCreateTensorDesc(aclDataType a0, int a1, co
     aclemu_not_supported("aclCreateTensorDesc");
     return (aclTensorDesc *)0;
 }
-aclTensorDesc *aclCreateTensorDesc(aclDataType a0, int a1, const int64_t *a2, aclFormat a3) __attribute__((weak, alias("aclemu_stub_aclCreateTensorDesc")));
+__typeof__(aclemu_stub_aclCreateTensorDesc) aclCreateTensorDesc __attribute__((weak, alias("aclemu_stub_aclCreateTensorDesc")));
 
 static size_t aclemu_stub_aclDataTypeSize(aclDataType a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclDataTypeSize");
 }
-size_t aclDataTypeSize(aclDataType a0) __attribute__((weak, alias("aclemu_stub_aclDataTypeSize")));
+__typeof__(aclemu_stub_aclDataTypeSize) aclDataTypeSize __attribute__((weak, alias("aclemu_stub_aclDataTypeSize")));
 
 static aclError aclemu_stub_aclDestroyDataBuffer(const aclDataBuffer *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclDestroyDataBuffer");
 }
-aclError aclDestroyDataBuffer(const aclDataBuffer *a0) __attribute__((weak, alias("aclemu_stub_aclDestroyDataBuffer")));
+__typeof__(aclemu_stub_aclDestroyDataBuffer) aclDestroyDataBuffer __attribute__((weak, alias("aclemu_stub_aclDestroyDataBuffer")));
 
 static aclError aclemu_stub_aclDestroyGraphDumpOpt(const aclGraphDumpOption *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclDestroyGraphDumpOpt");
 }
-aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption *a0) __attribute__((weak, alias("aclemu_stub_aclDestroyGraphDumpOpt")));
+__typeof__(aclemu_stub_aclDestroyGraphDumpOpt) aclDestroyGraphDumpOpt __attribute__((weak, alias("aclemu_stub_aclDestroyGraphDumpOpt")));
 
 static void aclemu_stub_aclDestroyTensorDesc(const aclTensorDesc *a0)
 {
     (void)a0;
     aclemu_not_supported("aclDestroyTensorDesc");
 }
-void aclDestroyTensorDesc(const aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclDestroyTensorDesc")));
+__typeof__(aclemu_stub_aclDestroyTensorDesc) aclDestroyTensorDesc __attribute__((weak, alias("aclemu_stub_aclDestroyTensorDesc")));
 
 static aclError aclemu_stub_aclFinalize(void)
 {
     return (aclError)aclemu_not_supported("aclFinalize");
 }
-aclError aclFinalize(void) __attribute__((weak, alias("aclemu_stub_aclFinalize")));
+__typeof__(aclemu_stub_aclFinalize) aclFinalize __attribute__((weak, alias("aclemu_stub_aclFinalize")));
 
 static aclError aclemu_stub_aclFinalizeCallbackRegister(aclRegisterCallbackType a0, aclFinalizeCallbackFunc a1, void *a2)
 {
@@ -125,7 +125,7 @@ static aclError aclemu_stub_aclFinalizeCallbackRegister(aclRegisterCallbackType 
     (void)a2;
     return (aclError)aclemu_not_supported("aclFinalizeCallbackRegister");
 }
-aclError aclFinalizeCallbackRegister(aclRegisterCallbackType a0, aclFinalizeCallbackFunc a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclFinalizeCallbackRegister")));
+__typeof__(aclemu_stub_aclFinalizeCallbackRegister) aclFinalizeCallbackRegister __attribute__((weak, alias("aclemu_stub_aclFinalizeCallbackRegister")));
 
 static aclError aclemu_stub_aclFinalizeCallbackUnRegister(aclRegisterCallbackType a0, aclFinalizeCallbackFunc a1)
 {
@@ -133,14 +133,14 @@ static aclError aclemu_stub_aclFinalizeCallbackUnRegister(aclRegisterCallbackTyp
     (void)a1;
     return (aclError)aclemu_not_supported("aclFinalizeCallbackUnRegister");
 }
-aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType a0, aclFinalizeCallbackFunc a1) __attribute__((weak, alias("aclemu_stub_aclFinalizeCallbackUnRegister")));
+__typeof__(aclemu_stub_aclFinalizeCallbackUnRegister) aclFinalizeCallbackUnRegister __attribute__((weak, alias("aclemu_stub_aclFinalizeCallbackUnRegister")));
 
 static aclError aclemu_stub_aclFinalizeReference(uint64_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclFinalizeReference");
 }
-aclError aclFinalizeReference(uint64_t *a0) __attribute__((weak, alias("aclemu_stub_aclFinalizeReference")));
+__typeof__(aclemu_stub_aclFinalizeReference) aclFinalizeReference __attribute__((weak, alias("aclemu_stub_aclFinalizeReference")));
 
 static float aclemu_stub_aclFloat16ToFloat(aclFloat16 a0)
 {
@@ -148,14 +148,14 @@ static float aclemu_stub_aclFloat16ToFloat(aclFloat16 a0)
     aclemu_not_supported("aclFloat16ToFloat");
     return (float)0;
 }
-float aclFloat16ToFloat(aclFloat16 a0) __attribute__((weak, alias("aclemu_stub_aclFloat16ToFloat")));
+__typeof__(aclemu_stub_aclFloat16ToFloat) aclFloat16ToFloat __attribute__((weak, alias("aclemu_stub_aclFloat16ToFloat")));
 
 static aclFloat16 aclemu_stub_aclFloatToFloat16(float a0)
 {
     (void)a0;
     return (aclFloat16)aclemu_not_supported("aclFloatToFloat16");
 }
-aclFloat16 aclFloatToFloat16(float a0) __attribute__((weak, alias("aclemu_stub_aclFloatToFloat16")));
+__typeof__(aclemu_stub_aclFloatToFloat16) aclFloatToFloat16 __attribute__((weak, alias("aclemu_stub_aclFloatToFloat16")));
 
 static aclError aclemu_stub_aclGenGraphAndDumpForOp(const char *a0, int a1, const aclTensorDesc *const a2[], const aclDataBuffer *const a3[], int a4, const aclTensorDesc *const a5[], aclDataBuffer *const a6[], const aclopAttr *a7, aclopEngineType a8, const char *a9, const aclGraphDumpOption *a10)
 {
@@ -172,7 +172,7 @@ static aclError aclemu_stub_aclGenGraphAndDumpForOp(const char *a0, int a1, cons
     (void)a10;
     return (aclError)aclemu_not_supported("aclGenGraphAndDumpForOp");
 }
-aclError aclGenGraphAndDumpForOp(const char *a0, int a1, const aclTensorDesc *const a2[], const aclDataBuffer *const a3[], int a4, const aclTensorDesc *const a5[], aclDataBuffer *const a6[], const aclopAttr *a7, aclopEngineType a8, const char *a9, const aclGraphDumpOption *a10) __attribute__((weak, alias("aclemu_stub_aclGenGraphAndDumpForOp")));
+__typeof__(aclemu_stub_aclGenGraphAndDumpForOp) aclGenGraphAndDumpForOp __attribute__((weak, alias("aclemu_stub_aclGenGraphAndDumpForOp")));
 
 static aclError aclemu_stub_aclGetCannAttribute(aclCannAttr a0, int32_t *a1)
 {
@@ -180,7 +180,7 @@ static aclError aclemu_stub_aclGetCannAttribute(aclCannAttr a0, int32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclGetCannAttribute");
 }
-aclError aclGetCannAttribute(aclCannAttr a0, int32_t *a1) __attribute__((weak, alias("aclemu_stub_aclGetCannAttribute")));
+__typeof__(aclemu_stub_aclGetCannAttribute) aclGetCannAttribute __attribute__((weak, alias("aclemu_stub_aclGetCannAttribute")));
 
 static aclError aclemu_stub_aclGetCannAttributeList(const aclCannAttr **a0, size_t *a1)
 {
@@ -188,7 +188,7 @@ static aclError aclemu_stub_aclGetCannAttributeList(const aclCannAttr **a0, size
     (void)a1;
     return (aclError)aclemu_not_supported("aclGetCannAttributeList");
 }
-aclError aclGetCannAttributeList(const aclCannAttr **a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclGetCannAttributeList")));
+__typeof__(aclemu_stub_aclGetCannAttributeList) aclGetCannAttributeList __attribute__((weak, alias("aclemu_stub_aclGetCannAttributeList")));
 
 static aclError aclemu_stub_aclGetCompileopt(aclCompileOpt a0, char *a1, size_t a2)
 {
@@ -197,14 +197,14 @@ static aclError aclemu_stub_aclGetCompileopt(aclCompileOpt a0, char *a1, size_t 
     (void)a2;
     return (aclError)aclemu_not_supported("aclGetCompileopt");
 }
-aclError aclGetCompileopt(aclCompileOpt a0, char *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclGetCompileopt")));
+__typeof__(aclemu_stub_aclGetCompileopt) aclGetCompileopt __attribute__((weak, alias("aclemu_stub_aclGetCompileopt")));
 
 static size_t aclemu_stub_aclGetCompileoptSize(aclCompileOpt a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclGetCompileoptSize");
 }
-size_t aclGetCompileoptSize(aclCompileOpt a0) __attribute__((weak, alias("aclemu_stub_aclGetCompileoptSize")));
+__typeof__(aclemu_stub_aclGetCompileoptSize) aclGetCompileoptSize __attribute__((weak, alias("aclemu_stub_aclGetCompileoptSize")));
 
 static void *aclemu_stub_aclGetDataBufferAddr(const aclDataBuffer *a0)
 {
@@ -212,21 +212,21 @@ static void *aclemu_stub_aclGetDataBufferAddr(const aclDataBuffer *a0)
     aclemu_not_supported("aclGetDataBufferAddr");
     return (void *)0;
 }
-void *aclGetDataBufferAddr(const aclDataBuffer *a0) __attribute__((weak, alias("aclemu_stub_aclGetDataBufferAddr")));
+__typeof__(aclemu_stub_aclGetDataBufferAddr) aclGetDataBufferAddr __attribute__((weak, alias("aclemu_stub_aclGetDataBufferAddr")));
 
 static uint32_t aclemu_stub_aclGetDataBufferSize(const aclDataBuffer *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclGetDataBufferSize");
 }
-uint32_t aclGetDataBufferSize(const aclDataBuffer *a0) __attribute__((weak, alias("aclemu_stub_aclGetDataBufferSize")));
+__typeof__(aclemu_stub_aclGetDataBufferSize) aclGetDataBufferSize __attribute__((weak, alias("aclemu_stub_aclGetDataBufferSize")));
 
 static size_t aclemu_stub_aclGetDataBufferSizeV2(const aclDataBuffer *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclGetDataBufferSizeV2");
 }
-size_t aclGetDataBufferSizeV2(const aclDataBuffer *a0) __attribute__((weak, alias("aclemu_stub_aclGetDataBufferSizeV2")));
+__typeof__(aclemu_stub_aclGetDataBufferSizeV2) aclGetDataBufferSizeV2 __attribute__((weak, alias("aclemu_stub_aclGetDataBufferSizeV2")));
 
 static aclError aclemu_stub_aclGetDeviceCapability(uint32_t a0, aclDeviceInfo a1, int64_t *a2)
 {
@@ -235,14 +235,14 @@ static aclError aclemu_stub_aclGetDeviceCapability(uint32_t a0, aclDeviceInfo a1
     (void)a2;
     return (aclError)aclemu_not_supported("aclGetDeviceCapability");
 }
-aclError aclGetDeviceCapability(uint32_t a0, aclDeviceInfo a1, int64_t *a2) __attribute__((weak, alias("aclemu_stub_aclGetDeviceCapability")));
+__typeof__(aclemu_stub_aclGetDeviceCapability) aclGetDeviceCapability __attribute__((weak, alias("aclemu_stub_aclGetDeviceCapability")));
 
 static const char *aclemu_stub_aclGetRecentErrMsg(void)
 {
     aclemu_not_supported("aclGetRecentErrMsg");
     return (const char *)0;
 }
-const char *aclGetRecentErrMsg(void) __attribute__((weak, alias("aclemu_stub_aclGetRecentErrMsg")));
+__typeof__(aclemu_stub_aclGetRecentErrMsg) aclGetRecentErrMsg __attribute__((weak, alias("aclemu_stub_aclGetRecentErrMsg")));
 
 static void *aclemu_stub_aclGetTensorDescAddress(const aclTensorDesc *a0)
 {
@@ -250,7 +250,7 @@ static void *aclemu_stub_aclGetTensorDescAddress(const aclTensorDesc *a0)
     aclemu_not_supported("aclGetTensorDescAddress");
     return (void *)0;
 }
-void *aclGetTensorDescAddress(const aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescAddress")));
+__typeof__(aclemu_stub_aclGetTensorDescAddress) aclGetTensorDescAddress __attribute__((weak, alias("aclemu_stub_aclGetTensorDescAddress")));
 
 static aclTensorDesc *aclemu_stub_aclGetTensorDescByIndex(aclTensorDesc *a0, size_t a1)
 {
@@ -259,7 +259,7 @@ static aclTensorDesc *aclemu_stub_aclGetTensorDescByIndex(aclTensorDesc *a0, siz
     aclemu_not_supported("aclGetTensorDescByIndex");
     return (aclTensorDesc *)0;
 }
-aclTensorDesc *aclGetTensorDescByIndex(aclTensorDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescByIndex")));
+__typeof__(aclemu_stub_aclGetTensorDescByIndex) aclGetTensorDescByIndex __attribute__((weak, alias("aclemu_stub_aclGetTensorDescByIndex")));
 
 static int64_t aclemu_stub_aclGetTensorDescDim(const aclTensorDesc *a0, size_t a1)
 {
@@ -267,7 +267,7 @@ static int64_t aclemu_stub_aclGetTensorDescDim(const aclTensorDesc *a0, size_t a
     (void)a1;
     return (int64_t)aclemu_not_supported("aclGetTensorDescDim");
 }
-int64_t aclGetTensorDescDim(const aclTensorDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescDim")));
+__typeof__(aclemu_stub_aclGetTensorDescDim) aclGetTensorDescDim __attribute__((weak, alias("aclemu_stub_aclGetTensorDescDim")));
 
 static aclError aclemu_stub_aclGetTensorDescDimRange(const aclTensorDesc *a0, size_t a1, size_t a2, int64_t *a3)
 {
@@ -277,7 +277,7 @@ static aclError aclemu_stub_aclGetTensorDescDimRange(const aclTensorDesc *a0, si
     (void)a3;
     return (aclError)aclemu_not_supported("aclGetTensorDescDimRange");
 }
-aclError aclGetTensorDescDimRange(const aclTensorDesc *a0, size_t a1, size_t a2, int64_t *a3) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescDimRange")));
+__typeof__(aclemu_stub_aclGetTensorDescDimRange) aclGetTensorDescDimRange __attribute__((weak, alias("aclemu_stub_aclGetTensorDescDimRange")));
 
 static aclError aclemu_stub_aclGetTensorDescDimV2(const aclTensorDesc *a0, size_t a1, int64_t *a2)
 {
@@ -286,21 +286,21 @@ static aclError aclemu_stub_aclGetTensorDescDimV2(const aclTensorDesc *a0, size_
     (void)a2;
     return (aclError)aclemu_not_supported("aclGetTensorDescDimV2");
 }
-aclError aclGetTensorDescDimV2(const aclTensorDesc *a0, size_t a1, int64_t *a2) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescDimV2")));
+__typeof__(aclemu_stub_aclGetTensorDescDimV2) aclGetTensorDescDimV2 __attribute__((weak, alias("aclemu_stub_aclGetTensorDescDimV2")));
 
 static size_t aclemu_stub_aclGetTensorDescElementCount(const aclTensorDesc *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclGetTensorDescElementCount");
 }
-size_t aclGetTensorDescElementCount(const aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescElementCount")));
+__typeof__(aclemu_stub_aclGetTensorDescElementCount) aclGetTensorDescElementCount __attribute__((weak, alias("aclemu_stub_aclGetTensorDescElementCount")));
 
 static aclFormat aclemu_stub_aclGetTensorDescFormat(const aclTensorDesc *a0)
 {
     (void)a0;
     return (aclFormat)aclemu_not_supported("aclGetTensorDescFormat");
 }
-aclFormat aclGetTensorDescFormat(const aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescFormat")));
+__typeof__(aclemu_stub_aclGetTensorDescFormat) aclGetTensorDescFormat __attribute__((weak, alias("aclemu_stub_aclGetTensorDescFormat")));
 
 static const char *aclemu_stub_aclGetTensorDescName(aclTensorDesc *a0)
 {
@@ -308,35 +308,35 @@ static const char *aclemu_stub_aclGetTensorDescName(aclTensorDesc *a0)
     aclemu_not_supported("aclGetTensorDescName");
     return (const char *)0;
 }
-const char *aclGetTensorDescName(aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescName")));
+__typeof__(aclemu_stub_aclGetTensorDescName) aclGetTensorDescName __attribute__((weak, alias("aclemu_stub_aclGetTensorDescName")));
 
 static size_t aclemu_stub_aclGetTensorDescNumDims(const aclTensorDesc *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclGetTensorDescNumDims");
 }
-size_t aclGetTensorDescNumDims(const aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescNumDims")));
+__typeof__(aclemu_stub_aclGetTensorDescNumDims) aclGetTensorDescNumDims __attribute__((weak, alias("aclemu_stub_aclGetTensorDescNumDims")));
 
 static size_t aclemu_stub_aclGetTensorDescSize(const aclTensorDesc *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclGetTensorDescSize");
 }
-size_t aclGetTensorDescSize(const aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescSize")));
+__typeof__(aclemu_stub_aclGetTensorDescSize) aclGetTensorDescSize __attribute__((weak, alias("aclemu_stub_aclGetTensorDescSize")));
 
 static aclDataType aclemu_stub_aclGetTensorDescType(const aclTensorDesc *a0)
 {
     (void)a0;
     return (aclDataType)aclemu_not_supported("aclGetTensorDescType");
 }
-aclDataType aclGetTensorDescType(const aclTensorDesc *a0) __attribute__((weak, alias("aclemu_stub_aclGetTensorDescType")));
+__typeof__(aclemu_stub_aclGetTensorDescType) aclGetTensorDescType __attribute__((weak, alias("aclemu_stub_aclGetTensorDescType")));
 
 static aclError aclemu_stub_aclInit(const char *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclInit");
 }
-aclError aclInit(const char *a0) __attribute__((weak, alias("aclemu_stub_aclInit")));
+__typeof__(aclemu_stub_aclInit) aclInit __attribute__((weak, alias("aclemu_stub_aclInit")));
 
 static aclError aclemu_stub_aclInitCallbackRegister(aclRegisterCallbackType a0, aclInitCallbackFunc a1, void *a2)
 {
@@ -345,7 +345,7 @@ static aclError aclemu_stub_aclInitCallbackRegister(aclRegisterCallbackType a0, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclInitCallbackRegister");
 }
-aclError aclInitCallbackRegister(aclRegisterCallbackType a0, aclInitCallbackFunc a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclInitCallbackRegister")));
+__typeof__(aclemu_stub_aclInitCallbackRegister) aclInitCallbackRegister __attribute__((weak, alias("aclemu_stub_aclInitCallbackRegister")));
 
 static aclError aclemu_stub_aclInitCallbackUnRegister(aclRegisterCallbackType a0, aclInitCallbackFunc a1)
 {
@@ -353,14 +353,14 @@ static aclError aclemu_stub_aclInitCallbackUnRegister(aclRegisterCallbackType a0
     (void)a1;
     return (aclError)aclemu_not_supported("aclInitCallbackUnRegister");
 }
-aclError aclInitCallbackUnRegister(aclRegisterCallbackType a0, aclInitCallbackFunc a1) __attribute__((weak, alias("aclemu_stub_aclInitCallbackUnRegister")));
+__typeof__(aclemu_stub_aclInitCallbackUnRegister) aclInitCallbackUnRegister __attribute__((weak, alias("aclemu_stub_aclInitCallbackUnRegister")));
 
 static aclError aclemu_stub_aclRecoverAllHcclTasks(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclRecoverAllHcclTasks");
 }
-aclError aclRecoverAllHcclTasks(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclRecoverAllHcclTasks")));
+__typeof__(aclemu_stub_aclRecoverAllHcclTasks) aclRecoverAllHcclTasks __attribute__((weak, alias("aclemu_stub_aclRecoverAllHcclTasks")));
 
 static aclError aclemu_stub_aclSetCompileopt(aclCompileOpt a0, const char *a1)
 {
@@ -368,7 +368,7 @@ static aclError aclemu_stub_aclSetCompileopt(aclCompileOpt a0, const char *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclSetCompileopt");
 }
-aclError aclSetCompileopt(aclCompileOpt a0, const char *a1) __attribute__((weak, alias("aclemu_stub_aclSetCompileopt")));
+__typeof__(aclemu_stub_aclSetCompileopt) aclSetCompileopt __attribute__((weak, alias("aclemu_stub_aclSetCompileopt")));
 
 static aclError aclemu_stub_aclSetTensorConst(aclTensorDesc *a0, void *a1, size_t a2)
 {
@@ -377,7 +377,7 @@ static aclError aclemu_stub_aclSetTensorConst(aclTensorDesc *a0, void *a1, size_
     (void)a2;
     return (aclError)aclemu_not_supported("aclSetTensorConst");
 }
-aclError aclSetTensorConst(aclTensorDesc *a0, void *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclSetTensorConst")));
+__typeof__(aclemu_stub_aclSetTensorConst) aclSetTensorConst __attribute__((weak, alias("aclemu_stub_aclSetTensorConst")));
 
 static void aclemu_stub_aclSetTensorDescName(aclTensorDesc *a0, const char *a1)
 {
@@ -385,7 +385,7 @@ static void aclemu_stub_aclSetTensorDescName(aclTensorDesc *a0, const char *a1)
     (void)a1;
     aclemu_not_supported("aclSetTensorDescName");
 }
-void aclSetTensorDescName(aclTensorDesc *a0, const char *a1) __attribute__((weak, alias("aclemu_stub_aclSetTensorDescName")));
+__typeof__(aclemu_stub_aclSetTensorDescName) aclSetTensorDescName __attribute__((weak, alias("aclemu_stub_aclSetTensorDescName")));
 
 static aclError aclemu_stub_aclSetTensorDynamicInput(aclTensorDesc *a0, const char *a1)
 {
@@ -393,7 +393,7 @@ static aclError aclemu_stub_aclSetTensorDynamicInput(aclTensorDesc *a0, const ch
     (void)a1;
     return (aclError)aclemu_not_supported("aclSetTensorDynamicInput");
 }
-aclError aclSetTensorDynamicInput(aclTensorDesc *a0, const char *a1) __attribute__((weak, alias("aclemu_stub_aclSetTensorDynamicInput")));
+__typeof__(aclemu_stub_aclSetTensorDynamicInput) aclSetTensorDynamicInput __attribute__((weak, alias("aclemu_stub_aclSetTensorDynamicInput")));
 
 static aclError aclemu_stub_aclSetTensorFormat(aclTensorDesc *a0, aclFormat a1)
 {
@@ -401,7 +401,7 @@ static aclError aclemu_stub_aclSetTensorFormat(aclTensorDesc *a0, aclFormat a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclSetTensorFormat");
 }
-aclError aclSetTensorFormat(aclTensorDesc *a0, aclFormat a1) __attribute__((weak, alias("aclemu_stub_aclSetTensorFormat")));
+__typeof__(aclemu_stub_aclSetTensorFormat) aclSetTensorFormat __attribute__((weak, alias("aclemu_stub_aclSetTensorFormat")));
 
 static aclError aclemu_stub_aclSetTensorOriginFormat(aclTensorDesc *a0, aclFormat a1)
 {
@@ -409,7 +409,7 @@ static aclError aclemu_stub_aclSetTensorOriginFormat(aclTensorDesc *a0, aclForma
     (void)a1;
     return (aclError)aclemu_not_supported("aclSetTensorOriginFormat");
 }
-aclError aclSetTensorOriginFormat(aclTensorDesc *a0, aclFormat a1) __attribute__((weak, alias("aclemu_stub_aclSetTensorOriginFormat")));
+__typeof__(aclemu_stub_aclSetTensorOriginFormat) aclSetTensorOriginFormat __attribute__((weak, alias("aclemu_stub_aclSetTensorOriginFormat")));
 
 static aclError aclemu_stub_aclSetTensorOriginShape(aclTensorDesc *a0, int a1, const int64_t *a2)
 {
@@ -418,7 +418,7 @@ static aclError aclemu_stub_aclSetTensorOriginShape(aclTensorDesc *a0, int a1, c
     (void)a2;
     return (aclError)aclemu_not_supported("aclSetTensorOriginShape");
 }
-aclError aclSetTensorOriginShape(aclTensorDesc *a0, int a1, const int64_t *a2) __attribute__((weak, alias("aclemu_stub_aclSetTensorOriginShape")));
+__typeof__(aclemu_stub_aclSetTensorOriginShape) aclSetTensorOriginShape __attribute__((weak, alias("aclemu_stub_aclSetTensorOriginShape")));
 
 static aclError aclemu_stub_aclSetTensorPlaceMent(aclTensorDesc *a0, aclMemType a1)
 {
@@ -426,7 +426,7 @@ static aclError aclemu_stub_aclSetTensorPlaceMent(aclTensorDesc *a0, aclMemType 
     (void)a1;
     return (aclError)aclemu_not_supported("aclSetTensorPlaceMent");
 }
-aclError aclSetTensorPlaceMent(aclTensorDesc *a0, aclMemType a1) __attribute__((weak, alias("aclemu_stub_aclSetTensorPlaceMent")));
+__typeof__(aclemu_stub_aclSetTensorPlaceMent) aclSetTensorPlaceMent __attribute__((weak, alias("aclemu_stub_aclSetTensorPlaceMent")));
 
 static aclError aclemu_stub_aclSetTensorShape(aclTensorDesc *a0, int a1, const int64_t *a2)
 {
@@ -435,7 +435,7 @@ static aclError aclemu_stub_aclSetTensorShape(aclTensorDesc *a0, int a1, const i
     (void)a2;
     return (aclError)aclemu_not_supported("aclSetTensorShape");
 }
-aclError aclSetTensorShape(aclTensorDesc *a0, int a1, const int64_t *a2) __attribute__((weak, alias("aclemu_stub_aclSetTensorShape")));
+__typeof__(aclemu_stub_aclSetTensorShape) aclSetTensorShape __attribute__((weak, alias("aclemu_stub_aclSetTensorShape")));
 
 static aclError aclemu_stub_aclSetTensorShapeRange(aclTensorDesc *a0, size_t a1, int64_t a2[][2])
 {
@@ -444,7 +444,7 @@ static aclError aclemu_stub_aclSetTensorShapeRange(aclTensorDesc *a0, size_t a1,
     (void)a2;
     return (aclError)aclemu_not_supported("aclSetTensorShapeRange");
 }
-aclError aclSetTensorShapeRange(aclTensorDesc *a0, size_t a1, int64_t a2[][2]) __attribute__((weak, alias("aclemu_stub_aclSetTensorShapeRange")));
+__typeof__(aclemu_stub_aclSetTensorShapeRange) aclSetTensorShapeRange __attribute__((weak, alias("aclemu_stub_aclSetTensorShapeRange")));
 
 static aclError aclemu_stub_aclSetTensorStorageFormat(aclTensorDesc *a0, aclFormat a1)
 {
@@ -452,7 +452,7 @@ static aclError aclemu_stub_aclSetTensorStorageFormat(aclTensorDesc *a0, aclForm
     (void)a1;
     return (aclError)aclemu_not_supported("aclSetTensorStorageFormat");
 }
-aclError aclSetTensorStorageFormat(aclTensorDesc *a0, aclFormat a1) __attribute__((weak, alias("aclemu_stub_aclSetTensorStorageFormat")));
+__typeof__(aclemu_stub_aclSetTensorStorageFormat) aclSetTensorStorageFormat __attribute__((weak, alias("aclemu_stub_aclSetTensorStorageFormat")));
 
 static aclError aclemu_stub_aclSetTensorStorageShape(aclTensorDesc *a0, int a1, const int64_t *a2)
 {
@@ -461,7 +461,7 @@ static aclError aclemu_stub_aclSetTensorStorageShape(aclTensorDesc *a0, int a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclSetTensorStorageShape");
 }
-aclError aclSetTensorStorageShape(aclTensorDesc *a0, int a1, const int64_t *a2) __attribute__((weak, alias("aclemu_stub_aclSetTensorStorageShape")));
+__typeof__(aclemu_stub_aclSetTensorStorageShape) aclSetTensorStorageShape __attribute__((weak, alias("aclemu_stub_aclSetTensorStorageShape")));
 
 static aclError aclemu_stub_aclSetTensorValueRange(aclTensorDesc *a0, size_t a1, int64_t a2[][2])
 {
@@ -470,7 +470,7 @@ static aclError aclemu_stub_aclSetTensorValueRange(aclTensorDesc *a0, size_t a1,
     (void)a2;
     return (aclError)aclemu_not_supported("aclSetTensorValueRange");
 }
-aclError aclSetTensorValueRange(aclTensorDesc *a0, size_t a1, int64_t a2[][2]) __attribute__((weak, alias("aclemu_stub_aclSetTensorValueRange")));
+__typeof__(aclemu_stub_aclSetTensorValueRange) aclSetTensorValueRange __attribute__((weak, alias("aclemu_stub_aclSetTensorValueRange")));
 
 static aclError aclemu_stub_aclTransTensorDescFormat(const aclTensorDesc *a0, aclFormat a1, aclTensorDesc **a2)
 {
@@ -479,7 +479,7 @@ static aclError aclemu_stub_aclTransTensorDescFormat(const aclTensorDesc *a0, ac
     (void)a2;
     return (aclError)aclemu_not_supported("aclTransTensorDescFormat");
 }
-aclError aclTransTensorDescFormat(const aclTensorDesc *a0, aclFormat a1, aclTensorDesc **a2) __attribute__((weak, alias("aclemu_stub_aclTransTensorDescFormat")));
+__typeof__(aclemu_stub_aclTransTensorDescFormat) aclTransTensorDescFormat __attribute__((weak, alias("aclemu_stub_aclTransTensorDescFormat")));
 
 static aclError aclemu_stub_aclUpdateDataBuffer(aclDataBuffer *a0, void *a1, size_t a2)
 {
@@ -488,7 +488,7 @@ static aclError aclemu_stub_aclUpdateDataBuffer(aclDataBuffer *a0, void *a1, siz
     (void)a2;
     return (aclError)aclemu_not_supported("aclUpdateDataBuffer");
 }
-aclError aclUpdateDataBuffer(aclDataBuffer *a0, void *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclUpdateDataBuffer")));
+__typeof__(aclemu_stub_aclUpdateDataBuffer) aclUpdateDataBuffer __attribute__((weak, alias("aclemu_stub_aclUpdateDataBuffer")));
 
 static aclError aclemu_stub_aclblasCreateHandleForGemmEx(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, aclDataType a6, aclDataType a7, aclDataType a8, aclComputeType a9, aclopHandle **a10)
 {
@@ -505,7 +505,7 @@ static aclError aclemu_stub_aclblasCreateHandleForGemmEx(aclTransType a0, aclTra
     (void)a10;
     return (aclError)aclemu_not_supported("aclblasCreateHandleForGemmEx");
 }
-aclError aclblasCreateHandleForGemmEx(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, aclDataType a6, aclDataType a7, aclDataType a8, aclComputeType a9, aclopHandle **a10) __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForGemmEx")));
+__typeof__(aclemu_stub_aclblasCreateHandleForGemmEx) aclblasCreateHandleForGemmEx __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForGemmEx")));
 
 static aclError aclemu_stub_aclblasCreateHandleForGemvEx(aclTransType a0, int a1, int a2, aclDataType a3, aclDataType a4, aclDataType a5, aclComputeType a6, aclopHandle **a7)
 {
@@ -519,7 +519,7 @@ static aclError aclemu_stub_aclblasCreateHandleForGemvEx(aclTransType a0, int a1
     (void)a7;
     return (aclError)aclemu_not_supported("aclblasCreateHandleForGemvEx");
 }
-aclError aclblasCreateHandleForGemvEx(aclTransType a0, int a1, int a2, aclDataType a3, aclDataType a4, aclDataType a5, aclComputeType a6, aclopHandle **a7) __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForGemvEx")));
+__typeof__(aclemu_stub_aclblasCreateHandleForGemvEx) aclblasCreateHandleForGemvEx __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForGemvEx")));
 
 static aclError aclemu_stub_aclblasCreateHandleForHgemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, aclComputeType a6, aclopHandle **a7)
 {
@@ -533,7 +533,7 @@ static aclError aclemu_stub_aclblasCreateHandleForHgemm(aclTransType a0, aclTran
     (void)a7;
     return (aclError)aclemu_not_supported("aclblasCreateHandleForHgemm");
 }
-aclError aclblasCreateHandleForHgemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, aclComputeType a6, aclopHandle **a7) __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForHgemm")));
+__typeof__(aclemu_stub_aclblasCreateHandleForHgemm) aclblasCreateHandleForHgemm __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForHgemm")));
 
 static aclError aclemu_stub_aclblasCreateHandleForHgemv(aclTransType a0, int a1, int a2, aclComputeType a3, aclopHandle **a4)
 {
@@ -544,7 +544,7 @@ static aclError aclemu_stub_aclblasCreateHandleForHgemv(aclTransType a0, int a1,
     (void)a4;
     return (aclError)aclemu_not_supported("aclblasCreateHandleForHgemv");
 }
-aclError aclblasCreateHandleForHgemv(aclTransType a0, int a1, int a2, aclComputeType a3, aclopHandle **a4) __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForHgemv")));
+__typeof__(aclemu_stub_aclblasCreateHandleForHgemv) aclblasCreateHandleForHgemv __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForHgemv")));
 
 static aclError aclemu_stub_aclblasCreateHandleForS8gemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, aclComputeType a6, aclopHandle **a7)
 {
@@ -558,7 +558,7 @@ static aclError aclemu_stub_aclblasCreateHandleForS8gemm(aclTransType a0, aclTra
     (void)a7;
     return (aclError)aclemu_not_supported("aclblasCreateHandleForS8gemm");
 }
-aclError aclblasCreateHandleForS8gemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, aclComputeType a6, aclopHandle **a7) __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForS8gemm")));
+__typeof__(aclemu_stub_aclblasCreateHandleForS8gemm) aclblasCreateHandleForS8gemm __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForS8gemm")));
 
 static aclError aclemu_stub_aclblasCreateHandleForS8gemv(aclTransType a0, int a1, int a2, aclComputeType a3, aclopHandle **a4)
 {
@@ -569,7 +569,7 @@ static aclError aclemu_stub_aclblasCreateHandleForS8gemv(aclTransType a0, int a1
     (void)a4;
     return (aclError)aclemu_not_supported("aclblasCreateHandleForS8gemv");
 }
-aclError aclblasCreateHandleForS8gemv(aclTransType a0, int a1, int a2, aclComputeType a3, aclopHandle **a4) __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForS8gemv")));
+__typeof__(aclemu_stub_aclblasCreateHandleForS8gemv) aclblasCreateHandleForS8gemv __attribute__((weak, alias("aclemu_stub_aclblasCreateHandleForS8gemv")));
 
 static aclError aclemu_stub_aclblasGemmEx(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, const void *a6, const void *a7, int a8, aclDataType a9, const void *a10, int a11, aclDataType a12, const void *a13, void *a14, int a15, aclDataType a16, aclComputeType a17, aclrtStream a18)
 {
@@ -594,7 +594,7 @@ static aclError aclemu_stub_aclblasGemmEx(aclTransType a0, aclTransType a1, aclT
     (void)a18;
     return (aclError)aclemu_not_supported("aclblasGemmEx");
 }
-aclError aclblasGemmEx(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, const void *a6, const void *a7, int a8, aclDataType a9, const void *a10, int a11, aclDataType a12, const void *a13, void *a14, int a15, aclDataType a16, aclComputeType a17, aclrtStream a18) __attribute__((weak, alias("aclemu_stub_aclblasGemmEx")));
+__typeof__(aclemu_stub_aclblasGemmEx) aclblasGemmEx __attribute__((weak, alias("aclemu_stub_aclblasGemmEx")));
 
 static aclError aclemu_stub_aclblasGemvEx(aclTransType a0, int a1, int a2, const void *a3, const void *a4, int a5, aclDataType a6, const void *a7, int a8, aclDataType a9, const void *a10, void *a11, int a12, aclDataType a13, aclComputeType a14, aclrtStream a15)
 {
@@ -616,7 +616,7 @@ static aclError aclemu_stub_aclblasGemvEx(aclTransType a0, int a1, int a2, const
     (void)a15;
     return (aclError)aclemu_not_supported("aclblasGemvEx");
 }
-aclError aclblasGemvEx(aclTransType a0, int a1, int a2, const void *a3, const void *a4, int a5, aclDataType a6, const void *a7, int a8, aclDataType a9, const void *a10, void *a11, int a12, aclDataType a13, aclComputeType a14, aclrtStream a15) __attribute__((weak, alias("aclemu_stub_aclblasGemvEx")));
+__typeof__(aclemu_stub_aclblasGemvEx) aclblasGemvEx __attribute__((weak, alias("aclemu_stub_aclblasGemvEx")));
 
 static aclError aclemu_stub_aclblasHgemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, const aclFloat16 *a6, const aclFloat16 *a7, int a8, const aclFloat16 *a9, int a10, const aclFloat16 *a11, aclFloat16 *a12, int a13, aclComputeType a14, aclrtStream a15)
 {
@@ -638,7 +638,7 @@ static aclError aclemu_stub_aclblasHgemm(aclTransType a0, aclTransType a1, aclTr
     (void)a15;
     return (aclError)aclemu_not_supported("aclblasHgemm");
 }
-aclError aclblasHgemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, const aclFloat16 *a6, const aclFloat16 *a7, int a8, const aclFloat16 *a9, int a10, const aclFloat16 *a11, aclFloat16 *a12, int a13, aclComputeType a14, aclrtStream a15) __attribute__((weak, alias("aclemu_stub_aclblasHgemm")));
+__typeof__(aclemu_stub_aclblasHgemm) aclblasHgemm __attribute__((weak, alias("aclemu_stub_aclblasHgemm")));
 
 static aclError aclemu_stub_aclblasHgemv(aclTransType a0, int a1, int a2, const aclFloat16 *a3, const aclFloat16 *a4, int a5, const aclFloat16 *a6, int a7, const aclFloat16 *a8, aclFloat16 *a9, int a10, aclComputeType a11, aclrtStream a12)
 {
@@ -657,7 +657,7 @@ static aclError aclemu_stub_aclblasHgemv(aclTransType a0, int a1, int a2, const 
     (void)a12;
     return (aclError)aclemu_not_supported("aclblasHgemv");
 }
-aclError aclblasHgemv(aclTransType a0, int a1, int a2, const aclFloat16 *a3, const aclFloat16 *a4, int a5, const aclFloat16 *a6, int a7, const aclFloat16 *a8, aclFloat16 *a9, int a10, aclComputeType a11, aclrtStream a12) __attribute__((weak, alias("aclemu_stub_aclblasHgemv")));
+__typeof__(aclemu_stub_aclblasHgemv) aclblasHgemv __attribute__((weak, alias("aclemu_stub_aclblasHgemv")));
 
 static aclError aclemu_stub_aclblasS8gemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, const int32_t *a6, const int8_t *a7, int a8, const int8_t *a9, int a10, const int32_t *a11, int32_t *a12, int a13, aclComputeType a14, aclrtStream a15)
 {
@@ -679,7 +679,7 @@ static aclError aclemu_stub_aclblasS8gemm(aclTransType a0, aclTransType a1, aclT
     (void)a15;
     return (aclError)aclemu_not_supported("aclblasS8gemm");
 }
-aclError aclblasS8gemm(aclTransType a0, aclTransType a1, aclTransType a2, int a3, int a4, int a5, const int32_t *a6, const int8_t *a7, int a8, const int8_t *a9, int a10, const int32_t *a11, int32_t *a12, int a13, aclComputeType a14, aclrtStream a15) __attribute__((weak, alias("aclemu_stub_aclblasS8gemm")));
+__typeof__(aclemu_stub_aclblasS8gemm) aclblasS8gemm __attribute__((weak, alias("aclemu_stub_aclblasS8gemm")));
 
 static aclError aclemu_stub_aclblasS8gemv(aclTransType a0, int a1, int a2, const int32_t *a3, const int8_t *a4, int a5, const int8_t *a6, int a7, const int32_t *a8, int32_t *a9, int a10, aclComputeType a11, aclrtStream a12)
 {
@@ -698,7 +698,7 @@ static aclError aclemu_stub_aclblasS8gemv(aclTransType a0, int a1, int a2, const
     (void)a12;
     return (aclError)aclemu_not_supported("aclblasS8gemv");
 }
-aclError aclblasS8gemv(aclTransType a0, int a1, int a2, const int32_t *a3, const int8_t *a4, int a5, const int8_t *a6, int a7, const int32_t *a8, int32_t *a9, int a10, aclComputeType a11, aclrtStream a12) __attribute__((weak, alias("aclemu_stub_aclblasS8gemv")));
+__typeof__(aclemu_stub_aclblasS8gemv) aclblasS8gemv __attribute__((weak, alias("aclemu_stub_aclblasS8gemv")));
 
 static aclError aclemu_stub_acldumpGetExceptionInfoPath(char *a0, size_t a1)
 {
@@ -706,7 +706,7 @@ static aclError aclemu_stub_acldumpGetExceptionInfoPath(char *a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acldumpGetExceptionInfoPath");
 }
-aclError acldumpGetExceptionInfoPath(char *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_acldumpGetExceptionInfoPath")));
+__typeof__(aclemu_stub_acldumpGetExceptionInfoPath) acldumpGetExceptionInfoPath __attribute__((weak, alias("aclemu_stub_acldumpGetExceptionInfoPath")));
 
 static const char *aclemu_stub_acldumpGetPath(acldumpType a0)
 {
@@ -714,7 +714,7 @@ static const char *aclemu_stub_acldumpGetPath(acldumpType a0)
     aclemu_not_supported("acldumpGetPath");
     return (const char *)0;
 }
-const char *acldumpGetPath(acldumpType a0) __attribute__((weak, alias("aclemu_stub_acldumpGetPath")));
+__typeof__(aclemu_stub_acldumpGetPath) acldumpGetPath __attribute__((weak, alias("aclemu_stub_acldumpGetPath")));
 
 static aclError aclemu_stub_acldumpRegCallback(int32_t (*const a0)(const acldumpChunk *, int32_t), int32_t a1)
 {
@@ -722,7 +722,7 @@ static aclError aclemu_stub_acldumpRegCallback(int32_t (*const a0)(const acldump
     (void)a1;
     return (aclError)aclemu_not_supported("acldumpRegCallback");
 }
-aclError acldumpRegCallback(int32_t (*const a0)(const acldumpChunk *, int32_t), int32_t a1) __attribute__((weak, alias("aclemu_stub_acldumpRegCallback")));
+__typeof__(aclemu_stub_acldumpRegCallback) acldumpRegCallback __attribute__((weak, alias("aclemu_stub_acldumpRegCallback")));
 
 static aclError aclemu_stub_acldumpSaveExceptionInfo(const char *a0, const char *a1, const acldumpTensorInfo *a2, size_t a3)
 {
@@ -732,20 +732,20 @@ static aclError aclemu_stub_acldumpSaveExceptionInfo(const char *a0, const char 
     (void)a3;
     return (aclError)aclemu_not_supported("acldumpSaveExceptionInfo");
 }
-aclError acldumpSaveExceptionInfo(const char *a0, const char *a1, const acldumpTensorInfo *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_acldumpSaveExceptionInfo")));
+__typeof__(aclemu_stub_acldumpSaveExceptionInfo) acldumpSaveExceptionInfo __attribute__((weak, alias("aclemu_stub_acldumpSaveExceptionInfo")));
 
 static void aclemu_stub_acldumpUnregCallback(void)
 {
     aclemu_not_supported("acldumpUnregCallback");
 }
-void acldumpUnregCallback(void) __attribute__((weak, alias("aclemu_stub_acldumpUnregCallback")));
+__typeof__(aclemu_stub_acldumpUnregCallback) acldumpUnregCallback __attribute__((weak, alias("aclemu_stub_acldumpUnregCallback")));
 
 static aclError aclemu_stub_acldvppClearHist(acldvppHist *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppClearHist");
 }
-aclError acldvppClearHist(acldvppHist *a0) __attribute__((weak, alias("aclemu_stub_acldvppClearHist")));
+__typeof__(aclemu_stub_acldvppClearHist) acldvppClearHist __attribute__((weak, alias("aclemu_stub_acldvppClearHist")));
 
 static acldvppBatchPicDesc *aclemu_stub_acldvppCreateBatchPicDesc(uint32_t a0)
 {
@@ -753,63 +753,63 @@ static acldvppBatchPicDesc *aclemu_stub_acldvppCreateBatchPicDesc(uint32_t a0)
     aclemu_not_supported("acldvppCreateBatchPicDesc");
     return (acldvppBatchPicDesc *)0;
 }
-acldvppBatchPicDesc *acldvppCreateBatchPicDesc(uint32_t a0) __attribute__((weak, alias("aclemu_stub_acldvppCreateBatchPicDesc")));
+__typeof__(aclemu_stub_acldvppCreateBatchPicDesc) acldvppCreateBatchPicDesc __attribute__((weak, alias("aclemu_stub_acldvppCreateBatchPicDesc")));
 
 static acldvppBorderConfig *aclemu_stub_acldvppCreateBorderConfig(void)
 {
     aclemu_not_supported("acldvppCreateBorderConfig");
     return (acldvppBorderConfig *)0;
 }
-acldvppBorderConfig *acldvppCreateBorderConfig(void) __attribute__((weak, alias("aclemu_stub_acldvppCreateBorderConfig")));
+__typeof__(aclemu_stub_acldvppCreateBorderConfig) acldvppCreateBorderConfig __attribute__((weak, alias("aclemu_stub_acldvppCreateBorderConfig")));
 
 static aclError aclemu_stub_acldvppCreateChannel(acldvppChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppCreateChannel");
 }
-aclError acldvppCreateChannel(acldvppChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppCreateChannel")));
+__typeof__(aclemu_stub_acldvppCreateChannel) acldvppCreateChannel __attribute__((weak, alias("aclemu_stub_acldvppCreateChannel")));
 
 static acldvppChannelDesc *aclemu_stub_acldvppCreateChannelDesc(void)
 {
     aclemu_not_supported("acldvppCreateChannelDesc");
     return (acldvppChannelDesc *)0;
 }
-acldvppChannelDesc *acldvppCreateChannelDesc(void) __attribute__((weak, alias("aclemu_stub_acldvppCreateChannelDesc")));
+__typeof__(aclemu_stub_acldvppCreateChannelDesc) acldvppCreateChannelDesc __attribute__((weak, alias("aclemu_stub_acldvppCreateChannelDesc")));
 
 static acldvppHist *aclemu_stub_acldvppCreateHist(void)
 {
     aclemu_not_supported("acldvppCreateHist");
     return (acldvppHist *)0;
 }
-acldvppHist *acldvppCreateHist(void) __attribute__((weak, alias("aclemu_stub_acldvppCreateHist")));
+__typeof__(aclemu_stub_acldvppCreateHist) acldvppCreateHist __attribute__((weak, alias("aclemu_stub_acldvppCreateHist")));
 
 static acldvppJpegeConfig *aclemu_stub_acldvppCreateJpegeConfig(void)
 {
     aclemu_not_supported("acldvppCreateJpegeConfig");
     return (acldvppJpegeConfig *)0;
 }
-acldvppJpegeConfig *acldvppCreateJpegeConfig(void) __attribute__((weak, alias("aclemu_stub_acldvppCreateJpegeConfig")));
+__typeof__(aclemu_stub_acldvppCreateJpegeConfig) acldvppCreateJpegeConfig __attribute__((weak, alias("aclemu_stub_acldvppCreateJpegeConfig")));
 
 static acldvppLutMap *aclemu_stub_acldvppCreateLutMap(void)
 {
     aclemu_not_supported("acldvppCreateLutMap");
     return (acldvppLutMap *)0;
 }
-acldvppLutMap *acldvppCreateLutMap(void) __attribute__((weak, alias("aclemu_stub_acldvppCreateLutMap")));
+__typeof__(aclemu_stub_acldvppCreateLutMap) acldvppCreateLutMap __attribute__((weak, alias("aclemu_stub_acldvppCreateLutMap")));
 
 static acldvppPicDesc *aclemu_stub_acldvppCreatePicDesc(void)
 {
     aclemu_not_supported("acldvppCreatePicDesc");
     return (acldvppPicDesc *)0;
 }
-acldvppPicDesc *acldvppCreatePicDesc(void) __attribute__((weak, alias("aclemu_stub_acldvppCreatePicDesc")));
+__typeof__(aclemu_stub_acldvppCreatePicDesc) acldvppCreatePicDesc __attribute__((weak, alias("aclemu_stub_acldvppCreatePicDesc")));
 
 static acldvppResizeConfig *aclemu_stub_acldvppCreateResizeConfig(void)
 {
     aclemu_not_supported("acldvppCreateResizeConfig");
     return (acldvppResizeConfig *)0;
 }
-acldvppResizeConfig *acldvppCreateResizeConfig(void) __attribute__((weak, alias("aclemu_stub_acldvppCreateResizeConfig")));
+__typeof__(aclemu_stub_acldvppCreateResizeConfig) acldvppCreateResizeConfig __attribute__((weak, alias("aclemu_stub_acldvppCreateResizeConfig")));
 
 static acldvppRoiConfig *aclemu_stub_acldvppCreateRoiConfig(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {
@@ -820,133 +820,133 @@ static acldvppRoiConfig *aclemu_stub_acldvppCreateRoiConfig(uint32_t a0, uint32_
     aclemu_not_supported("acldvppCreateRoiConfig");
     return (acldvppRoiConfig *)0;
 }
-acldvppRoiConfig *acldvppCreateRoiConfig(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3) __attribute__((weak, alias("aclemu_stub_acldvppCreateRoiConfig")));
+__typeof__(aclemu_stub_acldvppCreateRoiConfig) acldvppCreateRoiConfig __attribute__((weak, alias("aclemu_stub_acldvppCreateRoiConfig")));
 
 static acldvppStreamDesc *aclemu_stub_acldvppCreateStreamDesc(void)
 {
     aclemu_not_supported("acldvppCreateStreamDesc");
     return (acldvppStreamDesc *)0;
 }
-acldvppStreamDesc *acldvppCreateStreamDesc(void) __attribute__((weak, alias("aclemu_stub_acldvppCreateStreamDesc")));
+__typeof__(aclemu_stub_acldvppCreateStreamDesc) acldvppCreateStreamDesc __attribute__((weak, alias("aclemu_stub_acldvppCreateStreamDesc")));
 
 static aclError aclemu_stub_acldvppDestroyBatchPicDesc(acldvppBatchPicDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyBatchPicDesc");
 }
-aclError acldvppDestroyBatchPicDesc(acldvppBatchPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyBatchPicDesc")));
+__typeof__(aclemu_stub_acldvppDestroyBatchPicDesc) acldvppDestroyBatchPicDesc __attribute__((weak, alias("aclemu_stub_acldvppDestroyBatchPicDesc")));
 
 static aclError aclemu_stub_acldvppDestroyBorderConfig(acldvppBorderConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyBorderConfig");
 }
-aclError acldvppDestroyBorderConfig(acldvppBorderConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyBorderConfig")));
+__typeof__(aclemu_stub_acldvppDestroyBorderConfig) acldvppDestroyBorderConfig __attribute__((weak, alias("aclemu_stub_acldvppDestroyBorderConfig")));
 
 static aclError aclemu_stub_acldvppDestroyChannel(acldvppChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyChannel");
 }
-aclError acldvppDestroyChannel(acldvppChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyChannel")));
+__typeof__(aclemu_stub_acldvppDestroyChannel) acldvppDestroyChannel __attribute__((weak, alias("aclemu_stub_acldvppDestroyChannel")));
 
 static aclError aclemu_stub_acldvppDestroyChannelDesc(acldvppChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyChannelDesc");
 }
-aclError acldvppDestroyChannelDesc(acldvppChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyChannelDesc")));
+__typeof__(aclemu_stub_acldvppDestroyChannelDesc) acldvppDestroyChannelDesc __attribute__((weak, alias("aclemu_stub_acldvppDestroyChannelDesc")));
 
 static aclError aclemu_stub_acldvppDestroyHist(acldvppHist *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyHist");
 }
-aclError acldvppDestroyHist(acldvppHist *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyHist")));
+__typeof__(aclemu_stub_acldvppDestroyHist) acldvppDestroyHist __attribute__((weak, alias("aclemu_stub_acldvppDestroyHist")));
 
 static aclError aclemu_stub_acldvppDestroyJpegeConfig(acldvppJpegeConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyJpegeConfig");
 }
-aclError acldvppDestroyJpegeConfig(acldvppJpegeConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyJpegeConfig")));
+__typeof__(aclemu_stub_acldvppDestroyJpegeConfig) acldvppDestroyJpegeConfig __attribute__((weak, alias("aclemu_stub_acldvppDestroyJpegeConfig")));
 
 static aclError aclemu_stub_acldvppDestroyLutMap(acldvppLutMap *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyLutMap");
 }
-aclError acldvppDestroyLutMap(acldvppLutMap *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyLutMap")));
+__typeof__(aclemu_stub_acldvppDestroyLutMap) acldvppDestroyLutMap __attribute__((weak, alias("aclemu_stub_acldvppDestroyLutMap")));
 
 static aclError aclemu_stub_acldvppDestroyPicDesc(acldvppPicDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyPicDesc");
 }
-aclError acldvppDestroyPicDesc(acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyPicDesc")));
+__typeof__(aclemu_stub_acldvppDestroyPicDesc) acldvppDestroyPicDesc __attribute__((weak, alias("aclemu_stub_acldvppDestroyPicDesc")));
 
 static aclError aclemu_stub_acldvppDestroyResizeConfig(acldvppResizeConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyResizeConfig");
 }
-aclError acldvppDestroyResizeConfig(acldvppResizeConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyResizeConfig")));
+__typeof__(aclemu_stub_acldvppDestroyResizeConfig) acldvppDestroyResizeConfig __attribute__((weak, alias("aclemu_stub_acldvppDestroyResizeConfig")));
 
 static aclError aclemu_stub_acldvppDestroyRoiConfig(acldvppRoiConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyRoiConfig");
 }
-aclError acldvppDestroyRoiConfig(acldvppRoiConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyRoiConfig")));
+__typeof__(aclemu_stub_acldvppDestroyRoiConfig) acldvppDestroyRoiConfig __attribute__((weak, alias("aclemu_stub_acldvppDestroyRoiConfig")));
 
 static aclError aclemu_stub_acldvppDestroyStreamDesc(acldvppStreamDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppDestroyStreamDesc");
 }
-aclError acldvppDestroyStreamDesc(acldvppStreamDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppDestroyStreamDesc")));
+__typeof__(aclemu_stub_acldvppDestroyStreamDesc) acldvppDestroyStreamDesc __attribute__((weak, alias("aclemu_stub_acldvppDestroyStreamDesc")));
 
 static aclError aclemu_stub_acldvppFree(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acldvppFree");
 }
-aclError acldvppFree(void *a0) __attribute__((weak, alias("aclemu_stub_acldvppFree")));
+__typeof__(aclemu_stub_acldvppFree) acldvppFree __attribute__((weak, alias("aclemu_stub_acldvppFree")));
 
 static acldvppBorderType aclemu_stub_acldvppGetBorderConfigBorderType(const acldvppBorderConfig *a0)
 {
     (void)a0;
     return (acldvppBorderType)aclemu_not_supported("acldvppGetBorderConfigBorderType");
 }
-acldvppBorderType acldvppGetBorderConfigBorderType(const acldvppBorderConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigBorderType")));
+__typeof__(aclemu_stub_acldvppGetBorderConfigBorderType) acldvppGetBorderConfigBorderType __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigBorderType")));
 
 static uint32_t aclemu_stub_acldvppGetBorderConfigBottom(const acldvppBorderConfig *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetBorderConfigBottom");
 }
-uint32_t acldvppGetBorderConfigBottom(const acldvppBorderConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigBottom")));
+__typeof__(aclemu_stub_acldvppGetBorderConfigBottom) acldvppGetBorderConfigBottom __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigBottom")));
 
 static uint32_t aclemu_stub_acldvppGetBorderConfigLeft(const acldvppBorderConfig *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetBorderConfigLeft");
 }
-uint32_t acldvppGetBorderConfigLeft(const acldvppBorderConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigLeft")));
+__typeof__(aclemu_stub_acldvppGetBorderConfigLeft) acldvppGetBorderConfigLeft __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigLeft")));
 
 static uint32_t aclemu_stub_acldvppGetBorderConfigRight(const acldvppBorderConfig *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetBorderConfigRight");
 }
-uint32_t acldvppGetBorderConfigRight(const acldvppBorderConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigRight")));
+__typeof__(aclemu_stub_acldvppGetBorderConfigRight) acldvppGetBorderConfigRight __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigRight")));
 
 static uint32_t aclemu_stub_acldvppGetBorderConfigTop(const acldvppBorderConfig *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetBorderConfigTop");
 }
-uint32_t acldvppGetBorderConfigTop(const acldvppBorderConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigTop")));
+__typeof__(aclemu_stub_acldvppGetBorderConfigTop) acldvppGetBorderConfigTop __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigTop")));
 
 static double aclemu_stub_acldvppGetBorderConfigValue(const acldvppBorderConfig *a0, uint32_t a1)
 {
@@ -955,14 +955,14 @@ static double aclemu_stub_acldvppGetBorderConfigValue(const acldvppBorderConfig 
     aclemu_not_supported("acldvppGetBorderConfigValue");
     return (double)0;
 }
-double acldvppGetBorderConfigValue(const acldvppBorderConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigValue")));
+__typeof__(aclemu_stub_acldvppGetBorderConfigValue) acldvppGetBorderConfigValue __attribute__((weak, alias("aclemu_stub_acldvppGetBorderConfigValue")));
 
 static uint64_t aclemu_stub_acldvppGetChannelDescChannelId(const acldvppChannelDesc *a0)
 {
     (void)a0;
     return (uint64_t)aclemu_not_supported("acldvppGetChannelDescChannelId");
 }
-uint64_t acldvppGetChannelDescChannelId(const acldvppChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetChannelDescChannelId")));
+__typeof__(aclemu_stub_acldvppGetChannelDescChannelId) acldvppGetChannelDescChannelId __attribute__((weak, alias("aclemu_stub_acldvppGetChannelDescChannelId")));
 
 static aclError aclemu_stub_acldvppGetChannelDescParam(const acldvppChannelDesc *a0, acldvppChannelDescParamType a1, size_t a2, size_t *a3, void *a4)
 {
@@ -973,7 +973,7 @@ static aclError aclemu_stub_acldvppGetChannelDescParam(const acldvppChannelDesc 
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppGetChannelDescParam");
 }
-aclError acldvppGetChannelDescParam(const acldvppChannelDesc *a0, acldvppChannelDescParamType a1, size_t a2, size_t *a3, void *a4) __attribute__((weak, alias("aclemu_stub_acldvppGetChannelDescParam")));
+__typeof__(aclemu_stub_acldvppGetChannelDescParam) acldvppGetChannelDescParam __attribute__((weak, alias("aclemu_stub_acldvppGetChannelDescParam")));
 
 static aclError aclemu_stub_acldvppGetHistData(acldvppHist *a0, uint32_t a1, uint32_t **a2, uint16_t *a3)
 {
@@ -983,28 +983,28 @@ static aclError aclemu_stub_acldvppGetHistData(acldvppHist *a0, uint32_t a1, uin
     (void)a3;
     return (aclError)aclemu_not_supported("acldvppGetHistData");
 }
-aclError acldvppGetHistData(acldvppHist *a0, uint32_t a1, uint32_t **a2, uint16_t *a3) __attribute__((weak, alias("aclemu_stub_acldvppGetHistData")));
+__typeof__(aclemu_stub_acldvppGetHistData) acldvppGetHistData __attribute__((weak, alias("aclemu_stub_acldvppGetHistData")));
 
 static uint32_t aclemu_stub_acldvppGetHistDims(acldvppHist *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetHistDims");
 }
-uint32_t acldvppGetHistDims(acldvppHist *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetHistDims")));
+__typeof__(aclemu_stub_acldvppGetHistDims) acldvppGetHistDims __attribute__((weak, alias("aclemu_stub_acldvppGetHistDims")));
 
 static uint32_t aclemu_stub_acldvppGetHistRetCode(acldvppHist *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetHistRetCode");
 }
-uint32_t acldvppGetHistRetCode(acldvppHist *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetHistRetCode")));
+__typeof__(aclemu_stub_acldvppGetHistRetCode) acldvppGetHistRetCode __attribute__((weak, alias("aclemu_stub_acldvppGetHistRetCode")));
 
 static uint32_t aclemu_stub_acldvppGetJpegeConfigLevel(const acldvppJpegeConfig *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetJpegeConfigLevel");
 }
-uint32_t acldvppGetJpegeConfigLevel(const acldvppJpegeConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetJpegeConfigLevel")));
+__typeof__(aclemu_stub_acldvppGetJpegeConfigLevel) acldvppGetJpegeConfigLevel __attribute__((weak, alias("aclemu_stub_acldvppGetJpegeConfigLevel")));
 
 static aclError aclemu_stub_acldvppGetLutMapData(const acldvppLutMap *a0, uint32_t a1, uint8_t **a2, uint32_t *a3)
 {
@@ -1014,14 +1014,14 @@ static aclError aclemu_stub_acldvppGetLutMapData(const acldvppLutMap *a0, uint32
     (void)a3;
     return (aclError)aclemu_not_supported("acldvppGetLutMapData");
 }
-aclError acldvppGetLutMapData(const acldvppLutMap *a0, uint32_t a1, uint8_t **a2, uint32_t *a3) __attribute__((weak, alias("aclemu_stub_acldvppGetLutMapData")));
+__typeof__(aclemu_stub_acldvppGetLutMapData) acldvppGetLutMapData __attribute__((weak, alias("aclemu_stub_acldvppGetLutMapData")));
 
 static uint32_t aclemu_stub_acldvppGetLutMapDims(const acldvppLutMap *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetLutMapDims");
 }
-uint32_t acldvppGetLutMapDims(const acldvppLutMap *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetLutMapDims")));
+__typeof__(aclemu_stub_acldvppGetLutMapDims) acldvppGetLutMapDims __attribute__((weak, alias("aclemu_stub_acldvppGetLutMapDims")));
 
 static acldvppPicDesc *aclemu_stub_acldvppGetPicDesc(acldvppBatchPicDesc *a0, uint32_t a1)
 {
@@ -1030,7 +1030,7 @@ static acldvppPicDesc *aclemu_stub_acldvppGetPicDesc(acldvppBatchPicDesc *a0, ui
     aclemu_not_supported("acldvppGetPicDesc");
     return (acldvppPicDesc *)0;
 }
-acldvppPicDesc *acldvppGetPicDesc(acldvppBatchPicDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDesc")));
+__typeof__(aclemu_stub_acldvppGetPicDesc) acldvppGetPicDesc __attribute__((weak, alias("aclemu_stub_acldvppGetPicDesc")));
 
 static void *aclemu_stub_acldvppGetPicDescData(const acldvppPicDesc *a0)
 {
@@ -1038,63 +1038,63 @@ static void *aclemu_stub_acldvppGetPicDescData(const acldvppPicDesc *a0)
     aclemu_not_supported("acldvppGetPicDescData");
     return (void *)0;
 }
-void *acldvppGetPicDescData(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescData")));
+__typeof__(aclemu_stub_acldvppGetPicDescData) acldvppGetPicDescData __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescData")));
 
 static acldvppPixelFormat aclemu_stub_acldvppGetPicDescFormat(const acldvppPicDesc *a0)
 {
     (void)a0;
     return (acldvppPixelFormat)aclemu_not_supported("acldvppGetPicDescFormat");
 }
-acldvppPixelFormat acldvppGetPicDescFormat(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescFormat")));
+__typeof__(aclemu_stub_acldvppGetPicDescFormat) acldvppGetPicDescFormat __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescFormat")));
 
 static uint32_t aclemu_stub_acldvppGetPicDescHeight(const acldvppPicDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetPicDescHeight");
 }
-uint32_t acldvppGetPicDescHeight(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescHeight")));
+__typeof__(aclemu_stub_acldvppGetPicDescHeight) acldvppGetPicDescHeight __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescHeight")));
 
 static uint32_t aclemu_stub_acldvppGetPicDescHeightStride(const acldvppPicDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetPicDescHeightStride");
 }
-uint32_t acldvppGetPicDescHeightStride(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescHeightStride")));
+__typeof__(aclemu_stub_acldvppGetPicDescHeightStride) acldvppGetPicDescHeightStride __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescHeightStride")));
 
 static uint32_t aclemu_stub_acldvppGetPicDescRetCode(const acldvppPicDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetPicDescRetCode");
 }
-uint32_t acldvppGetPicDescRetCode(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescRetCode")));
+__typeof__(aclemu_stub_acldvppGetPicDescRetCode) acldvppGetPicDescRetCode __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescRetCode")));
 
 static uint32_t aclemu_stub_acldvppGetPicDescSize(const acldvppPicDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetPicDescSize");
 }
-uint32_t acldvppGetPicDescSize(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescSize")));
+__typeof__(aclemu_stub_acldvppGetPicDescSize) acldvppGetPicDescSize __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescSize")));
 
 static uint32_t aclemu_stub_acldvppGetPicDescWidth(const acldvppPicDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetPicDescWidth");
 }
-uint32_t acldvppGetPicDescWidth(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescWidth")));
+__typeof__(aclemu_stub_acldvppGetPicDescWidth) acldvppGetPicDescWidth __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescWidth")));
 
 static uint32_t aclemu_stub_acldvppGetPicDescWidthStride(const acldvppPicDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetPicDescWidthStride");
 }
-uint32_t acldvppGetPicDescWidthStride(const acldvppPicDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescWidthStride")));
+__typeof__(aclemu_stub_acldvppGetPicDescWidthStride) acldvppGetPicDescWidthStride __attribute__((weak, alias("aclemu_stub_acldvppGetPicDescWidthStride")));
 
 static uint32_t aclemu_stub_acldvppGetResizeConfigInterpolation(const acldvppResizeConfig *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetResizeConfigInterpolation");
 }
-uint32_t acldvppGetResizeConfigInterpolation(const acldvppResizeConfig *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetResizeConfigInterpolation")));
+__typeof__(aclemu_stub_acldvppGetResizeConfigInterpolation) acldvppGetResizeConfigInterpolation __attribute__((weak, alias("aclemu_stub_acldvppGetResizeConfigInterpolation")));
 
 static void *aclemu_stub_acldvppGetStreamDescData(const acldvppStreamDesc *a0)
 {
@@ -1102,42 +1102,42 @@ static void *aclemu_stub_acldvppGetStreamDescData(const acldvppStreamDesc *a0)
     aclemu_not_supported("acldvppGetStreamDescData");
     return (void *)0;
 }
-void *acldvppGetStreamDescData(const acldvppStreamDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescData")));
+__typeof__(aclemu_stub_acldvppGetStreamDescData) acldvppGetStreamDescData __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescData")));
 
 static uint8_t aclemu_stub_acldvppGetStreamDescEos(const acldvppStreamDesc *a0)
 {
     (void)a0;
     return (uint8_t)aclemu_not_supported("acldvppGetStreamDescEos");
 }
-uint8_t acldvppGetStreamDescEos(const acldvppStreamDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescEos")));
+__typeof__(aclemu_stub_acldvppGetStreamDescEos) acldvppGetStreamDescEos __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescEos")));
 
 static acldvppStreamFormat aclemu_stub_acldvppGetStreamDescFormat(const acldvppStreamDesc *a0)
 {
     (void)a0;
     return (acldvppStreamFormat)aclemu_not_supported("acldvppGetStreamDescFormat");
 }
-acldvppStreamFormat acldvppGetStreamDescFormat(const acldvppStreamDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescFormat")));
+__typeof__(aclemu_stub_acldvppGetStreamDescFormat) acldvppGetStreamDescFormat __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescFormat")));
 
 static uint32_t aclemu_stub_acldvppGetStreamDescRetCode(const acldvppStreamDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetStreamDescRetCode");
 }
-uint32_t acldvppGetStreamDescRetCode(const acldvppStreamDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescRetCode")));
+__typeof__(aclemu_stub_acldvppGetStreamDescRetCode) acldvppGetStreamDescRetCode __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescRetCode")));
 
 static uint32_t aclemu_stub_acldvppGetStreamDescSize(const acldvppStreamDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("acldvppGetStreamDescSize");
 }
-uint32_t acldvppGetStreamDescSize(const acldvppStreamDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescSize")));
+__typeof__(aclemu_stub_acldvppGetStreamDescSize) acldvppGetStreamDescSize __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescSize")));
 
 static uint64_t aclemu_stub_acldvppGetStreamDescTimestamp(const acldvppStreamDesc *a0)
 {
     (void)a0;
     return (uint64_t)aclemu_not_supported("acldvppGetStreamDescTimestamp");
 }
-uint64_t acldvppGetStreamDescTimestamp(const acldvppStreamDesc *a0) __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescTimestamp")));
+__typeof__(aclemu_stub_acldvppGetStreamDescTimestamp) acldvppGetStreamDescTimestamp __attribute__((weak, alias("aclemu_stub_acldvppGetStreamDescTimestamp")));
 
 static aclError aclemu_stub_acldvppJpegDecodeAsync(acldvppChannelDesc *a0, const void *a1, uint32_t a2, acldvppPicDesc *a3, aclrtStream a4)
 {
@@ -1148,7 +1148,7 @@ static aclError aclemu_stub_acldvppJpegDecodeAsync(acldvppChannelDesc *a0, const
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppJpegDecodeAsync");
 }
-aclError acldvppJpegDecodeAsync(acldvppChannelDesc *a0, const void *a1, uint32_t a2, acldvppPicDesc *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppJpegDecodeAsync")));
+__typeof__(aclemu_stub_acldvppJpegDecodeAsync) acldvppJpegDecodeAsync __attribute__((weak, alias("aclemu_stub_acldvppJpegDecodeAsync")));
 
 static aclError aclemu_stub_acldvppJpegEncodeAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, const void *a2, uint32_t *a3, acldvppJpegeConfig *a4, aclrtStream a5)
 {
@@ -1160,7 +1160,7 @@ static aclError aclemu_stub_acldvppJpegEncodeAsync(acldvppChannelDesc *a0, acldv
     (void)a5;
     return (aclError)aclemu_not_supported("acldvppJpegEncodeAsync");
 }
-aclError acldvppJpegEncodeAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, const void *a2, uint32_t *a3, acldvppJpegeConfig *a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_acldvppJpegEncodeAsync")));
+__typeof__(aclemu_stub_acldvppJpegEncodeAsync) acldvppJpegEncodeAsync __attribute__((weak, alias("aclemu_stub_acldvppJpegEncodeAsync")));
 
 static aclError aclemu_stub_acldvppJpegGetImageInfo(const void *a0, uint32_t a1, uint32_t *a2, uint32_t *a3, int32_t *a4)
 {
@@ -1171,7 +1171,7 @@ static aclError aclemu_stub_acldvppJpegGetImageInfo(const void *a0, uint32_t a1,
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppJpegGetImageInfo");
 }
-aclError acldvppJpegGetImageInfo(const void *a0, uint32_t a1, uint32_t *a2, uint32_t *a3, int32_t *a4) __attribute__((weak, alias("aclemu_stub_acldvppJpegGetImageInfo")));
+__typeof__(aclemu_stub_acldvppJpegGetImageInfo) acldvppJpegGetImageInfo __attribute__((weak, alias("aclemu_stub_acldvppJpegGetImageInfo")));
 
 static aclError aclemu_stub_acldvppJpegGetImageInfoV2(const void *a0, uint32_t a1, uint32_t *a2, uint32_t *a3, int32_t *a4, acldvppJpegFormat *a5)
 {
@@ -1183,7 +1183,7 @@ static aclError aclemu_stub_acldvppJpegGetImageInfoV2(const void *a0, uint32_t a
     (void)a5;
     return (aclError)aclemu_not_supported("acldvppJpegGetImageInfoV2");
 }
-aclError acldvppJpegGetImageInfoV2(const void *a0, uint32_t a1, uint32_t *a2, uint32_t *a3, int32_t *a4, acldvppJpegFormat *a5) __attribute__((weak, alias("aclemu_stub_acldvppJpegGetImageInfoV2")));
+__typeof__(aclemu_stub_acldvppJpegGetImageInfoV2) acldvppJpegGetImageInfoV2 __attribute__((weak, alias("aclemu_stub_acldvppJpegGetImageInfoV2")));
 
 static aclError aclemu_stub_acldvppJpegPredictDecSize(const void *a0, uint32_t a1, acldvppPixelFormat a2, uint32_t *a3)
 {
@@ -1193,7 +1193,7 @@ static aclError aclemu_stub_acldvppJpegPredictDecSize(const void *a0, uint32_t a
     (void)a3;
     return (aclError)aclemu_not_supported("acldvppJpegPredictDecSize");
 }
-aclError acldvppJpegPredictDecSize(const void *a0, uint32_t a1, acldvppPixelFormat a2, uint32_t *a3) __attribute__((weak, alias("aclemu_stub_acldvppJpegPredictDecSize")));
+__typeof__(aclemu_stub_acldvppJpegPredictDecSize) acldvppJpegPredictDecSize __attribute__((weak, alias("aclemu_stub_acldvppJpegPredictDecSize")));
 
 static aclError aclemu_stub_acldvppJpegPredictEncSize(const acldvppPicDesc *a0, const acldvppJpegeConfig *a1, uint32_t *a2)
 {
@@ -1202,7 +1202,7 @@ static aclError aclemu_stub_acldvppJpegPredictEncSize(const acldvppPicDesc *a0, 
     (void)a2;
     return (aclError)aclemu_not_supported("acldvppJpegPredictEncSize");
 }
-aclError acldvppJpegPredictEncSize(const acldvppPicDesc *a0, const acldvppJpegeConfig *a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_acldvppJpegPredictEncSize")));
+__typeof__(aclemu_stub_acldvppJpegPredictEncSize) acldvppJpegPredictEncSize __attribute__((weak, alias("aclemu_stub_acldvppJpegPredictEncSize")));
 
 static aclError aclemu_stub_acldvppMalloc(void **a0, size_t a1)
 {
@@ -1210,7 +1210,7 @@ static aclError aclemu_stub_acldvppMalloc(void **a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppMalloc");
 }
-aclError acldvppMalloc(void **a0, size_t a1) __attribute__((weak, alias("aclemu_stub_acldvppMalloc")));
+__typeof__(aclemu_stub_acldvppMalloc) acldvppMalloc __attribute__((weak, alias("aclemu_stub_acldvppMalloc")));
 
 static aclError aclemu_stub_acldvppMallocWithCfg(void **a0, size_t a1, aclrtMemMallocPolicy a2, aclrtMallocConfig *a3)
 {
@@ -1220,7 +1220,7 @@ static aclError aclemu_stub_acldvppMallocWithCfg(void **a0, size_t a1, aclrtMemM
     (void)a3;
     return (aclError)aclemu_not_supported("acldvppMallocWithCfg");
 }
-aclError acldvppMallocWithCfg(void **a0, size_t a1, aclrtMemMallocPolicy a2, aclrtMallocConfig *a3) __attribute__((weak, alias("aclemu_stub_acldvppMallocWithCfg")));
+__typeof__(aclemu_stub_acldvppMallocWithCfg) acldvppMallocWithCfg __attribute__((weak, alias("aclemu_stub_acldvppMallocWithCfg")));
 
 static aclError aclemu_stub_acldvppPngDecodeAsync(acldvppChannelDesc *a0, const void *a1, uint32_t a2, acldvppPicDesc *a3, aclrtStream a4)
 {
@@ -1231,7 +1231,7 @@ static aclError aclemu_stub_acldvppPngDecodeAsync(acldvppChannelDesc *a0, const 
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppPngDecodeAsync");
 }
-aclError acldvppPngDecodeAsync(acldvppChannelDesc *a0, const void *a1, uint32_t a2, acldvppPicDesc *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppPngDecodeAsync")));
+__typeof__(aclemu_stub_acldvppPngDecodeAsync) acldvppPngDecodeAsync __attribute__((weak, alias("aclemu_stub_acldvppPngDecodeAsync")));
 
 static aclError aclemu_stub_acldvppPngGetImageInfo(const void *a0, uint32_t a1, uint32_t *a2, uint32_t *a3, int32_t *a4)
 {
@@ -1242,7 +1242,7 @@ static aclError aclemu_stub_acldvppPngGetImageInfo(const void *a0, uint32_t a1, 
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppPngGetImageInfo");
 }
-aclError acldvppPngGetImageInfo(const void *a0, uint32_t a1, uint32_t *a2, uint32_t *a3, int32_t *a4) __attribute__((weak, alias("aclemu_stub_acldvppPngGetImageInfo")));
+__typeof__(aclemu_stub_acldvppPngGetImageInfo) acldvppPngGetImageInfo __attribute__((weak, alias("aclemu_stub_acldvppPngGetImageInfo")));
 
 static aclError aclemu_stub_acldvppPngPredictDecSize(const void *a0, uint32_t a1, acldvppPixelFormat a2, uint32_t *a3)
 {
@@ -1252,7 +1252,7 @@ static aclError aclemu_stub_acldvppPngPredictDecSize(const void *a0, uint32_t a1
     (void)a3;
     return (aclError)aclemu_not_supported("acldvppPngPredictDecSize");
 }
-aclError acldvppPngPredictDecSize(const void *a0, uint32_t a1, acldvppPixelFormat a2, uint32_t *a3) __attribute__((weak, alias("aclemu_stub_acldvppPngPredictDecSize")));
+__typeof__(aclemu_stub_acldvppPngPredictDecSize) acldvppPngPredictDecSize __attribute__((weak, alias("aclemu_stub_acldvppPngPredictDecSize")));
 
 static aclError aclemu_stub_acldvppSetBorderConfigBorderType(acldvppBorderConfig *a0, acldvppBorderType a1)
 {
@@ -1260,7 +1260,7 @@ static aclError aclemu_stub_acldvppSetBorderConfigBorderType(acldvppBorderConfig
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetBorderConfigBorderType");
 }
-aclError acldvppSetBorderConfigBorderType(acldvppBorderConfig *a0, acldvppBorderType a1) __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigBorderType")));
+__typeof__(aclemu_stub_acldvppSetBorderConfigBorderType) acldvppSetBorderConfigBorderType __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigBorderType")));
 
 static aclError aclemu_stub_acldvppSetBorderConfigBottom(acldvppBorderConfig *a0, uint32_t a1)
 {
@@ -1268,7 +1268,7 @@ static aclError aclemu_stub_acldvppSetBorderConfigBottom(acldvppBorderConfig *a0
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetBorderConfigBottom");
 }
-aclError acldvppSetBorderConfigBottom(acldvppBorderConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigBottom")));
+__typeof__(aclemu_stub_acldvppSetBorderConfigBottom) acldvppSetBorderConfigBottom __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigBottom")));
 
 static aclError aclemu_stub_acldvppSetBorderConfigLeft(acldvppBorderConfig *a0, uint32_t a1)
 {
@@ -1276,7 +1276,7 @@ static aclError aclemu_stub_acldvppSetBorderConfigLeft(acldvppBorderConfig *a0, 
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetBorderConfigLeft");
 }
-aclError acldvppSetBorderConfigLeft(acldvppBorderConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigLeft")));
+__typeof__(aclemu_stub_acldvppSetBorderConfigLeft) acldvppSetBorderConfigLeft __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigLeft")));
 
 static aclError aclemu_stub_acldvppSetBorderConfigRight(acldvppBorderConfig *a0, uint32_t a1)
 {
@@ -1284,7 +1284,7 @@ static aclError aclemu_stub_acldvppSetBorderConfigRight(acldvppBorderConfig *a0,
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetBorderConfigRight");
 }
-aclError acldvppSetBorderConfigRight(acldvppBorderConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigRight")));
+__typeof__(aclemu_stub_acldvppSetBorderConfigRight) acldvppSetBorderConfigRight __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigRight")));
 
 static aclError aclemu_stub_acldvppSetBorderConfigTop(acldvppBorderConfig *a0, uint32_t a1)
 {
@@ -1292,7 +1292,7 @@ static aclError aclemu_stub_acldvppSetBorderConfigTop(acldvppBorderConfig *a0, u
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetBorderConfigTop");
 }
-aclError acldvppSetBorderConfigTop(acldvppBorderConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigTop")));
+__typeof__(aclemu_stub_acldvppSetBorderConfigTop) acldvppSetBorderConfigTop __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigTop")));
 
 static aclError aclemu_stub_acldvppSetBorderConfigValue(acldvppBorderConfig *a0, uint32_t a1, double a2)
 {
@@ -1301,7 +1301,7 @@ static aclError aclemu_stub_acldvppSetBorderConfigValue(acldvppBorderConfig *a0,
     (void)a2;
     return (aclError)aclemu_not_supported("acldvppSetBorderConfigValue");
 }
-aclError acldvppSetBorderConfigValue(acldvppBorderConfig *a0, uint32_t a1, double a2) __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigValue")));
+__typeof__(aclemu_stub_acldvppSetBorderConfigValue) acldvppSetBorderConfigValue __attribute__((weak, alias("aclemu_stub_acldvppSetBorderConfigValue")));
 
 static aclError aclemu_stub_acldvppSetChannelDescMode(acldvppChannelDesc *a0, uint32_t a1)
 {
@@ -1309,7 +1309,7 @@ static aclError aclemu_stub_acldvppSetChannelDescMode(acldvppChannelDesc *a0, ui
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetChannelDescMode");
 }
-aclError acldvppSetChannelDescMode(acldvppChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetChannelDescMode")));
+__typeof__(aclemu_stub_acldvppSetChannelDescMode) acldvppSetChannelDescMode __attribute__((weak, alias("aclemu_stub_acldvppSetChannelDescMode")));
 
 static aclError aclemu_stub_acldvppSetChannelDescParam(acldvppChannelDesc *a0, acldvppChannelDescParamType a1, size_t a2, const void *a3)
 {
@@ -1319,7 +1319,7 @@ static aclError aclemu_stub_acldvppSetChannelDescParam(acldvppChannelDesc *a0, a
     (void)a3;
     return (aclError)aclemu_not_supported("acldvppSetChannelDescParam");
 }
-aclError acldvppSetChannelDescParam(acldvppChannelDesc *a0, acldvppChannelDescParamType a1, size_t a2, const void *a3) __attribute__((weak, alias("aclemu_stub_acldvppSetChannelDescParam")));
+__typeof__(aclemu_stub_acldvppSetChannelDescParam) acldvppSetChannelDescParam __attribute__((weak, alias("aclemu_stub_acldvppSetChannelDescParam")));
 
 static aclError aclemu_stub_acldvppSetJpegeConfigLevel(acldvppJpegeConfig *a0, uint32_t a1)
 {
@@ -1327,7 +1327,7 @@ static aclError aclemu_stub_acldvppSetJpegeConfigLevel(acldvppJpegeConfig *a0, u
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetJpegeConfigLevel");
 }
-aclError acldvppSetJpegeConfigLevel(acldvppJpegeConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetJpegeConfigLevel")));
+__typeof__(aclemu_stub_acldvppSetJpegeConfigLevel) acldvppSetJpegeConfigLevel __attribute__((weak, alias("aclemu_stub_acldvppSetJpegeConfigLevel")));
 
 static aclError aclemu_stub_acldvppSetPicDescData(acldvppPicDesc *a0, void *a1)
 {
@@ -1335,7 +1335,7 @@ static aclError aclemu_stub_acldvppSetPicDescData(acldvppPicDesc *a0, void *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescData");
 }
-aclError acldvppSetPicDescData(acldvppPicDesc *a0, void *a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescData")));
+__typeof__(aclemu_stub_acldvppSetPicDescData) acldvppSetPicDescData __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescData")));
 
 static aclError aclemu_stub_acldvppSetPicDescFormat(acldvppPicDesc *a0, acldvppPixelFormat a1)
 {
@@ -1343,7 +1343,7 @@ static aclError aclemu_stub_acldvppSetPicDescFormat(acldvppPicDesc *a0, acldvppP
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescFormat");
 }
-aclError acldvppSetPicDescFormat(acldvppPicDesc *a0, acldvppPixelFormat a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescFormat")));
+__typeof__(aclemu_stub_acldvppSetPicDescFormat) acldvppSetPicDescFormat __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescFormat")));
 
 static aclError aclemu_stub_acldvppSetPicDescHeight(acldvppPicDesc *a0, uint32_t a1)
 {
@@ -1351,7 +1351,7 @@ static aclError aclemu_stub_acldvppSetPicDescHeight(acldvppPicDesc *a0, uint32_t
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescHeight");
 }
-aclError acldvppSetPicDescHeight(acldvppPicDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescHeight")));
+__typeof__(aclemu_stub_acldvppSetPicDescHeight) acldvppSetPicDescHeight __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescHeight")));
 
 static aclError aclemu_stub_acldvppSetPicDescHeightStride(acldvppPicDesc *a0, uint32_t a1)
 {
@@ -1359,7 +1359,7 @@ static aclError aclemu_stub_acldvppSetPicDescHeightStride(acldvppPicDesc *a0, ui
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescHeightStride");
 }
-aclError acldvppSetPicDescHeightStride(acldvppPicDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescHeightStride")));
+__typeof__(aclemu_stub_acldvppSetPicDescHeightStride) acldvppSetPicDescHeightStride __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescHeightStride")));
 
 static aclError aclemu_stub_acldvppSetPicDescRetCode(acldvppPicDesc *a0, uint32_t a1)
 {
@@ -1367,7 +1367,7 @@ static aclError aclemu_stub_acldvppSetPicDescRetCode(acldvppPicDesc *a0, uint32_
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescRetCode");
 }
-aclError acldvppSetPicDescRetCode(acldvppPicDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescRetCode")));
+__typeof__(aclemu_stub_acldvppSetPicDescRetCode) acldvppSetPicDescRetCode __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescRetCode")));
 
 static aclError aclemu_stub_acldvppSetPicDescSize(acldvppPicDesc *a0, uint32_t a1)
 {
@@ -1375,7 +1375,7 @@ static aclError aclemu_stub_acldvppSetPicDescSize(acldvppPicDesc *a0, uint32_t a
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescSize");
 }
-aclError acldvppSetPicDescSize(acldvppPicDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescSize")));
+__typeof__(aclemu_stub_acldvppSetPicDescSize) acldvppSetPicDescSize __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescSize")));
 
 static aclError aclemu_stub_acldvppSetPicDescWidth(acldvppPicDesc *a0, uint32_t a1)
 {
@@ -1383,7 +1383,7 @@ static aclError aclemu_stub_acldvppSetPicDescWidth(acldvppPicDesc *a0, uint32_t 
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescWidth");
 }
-aclError acldvppSetPicDescWidth(acldvppPicDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescWidth")));
+__typeof__(aclemu_stub_acldvppSetPicDescWidth) acldvppSetPicDescWidth __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescWidth")));
 
 static aclError aclemu_stub_acldvppSetPicDescWidthStride(acldvppPicDesc *a0, uint32_t a1)
 {
@@ -1391,7 +1391,7 @@ static aclError aclemu_stub_acldvppSetPicDescWidthStride(acldvppPicDesc *a0, uin
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetPicDescWidthStride");
 }
-aclError acldvppSetPicDescWidthStride(acldvppPicDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescWidthStride")));
+__typeof__(aclemu_stub_acldvppSetPicDescWidthStride) acldvppSetPicDescWidthStride __attribute__((weak, alias("aclemu_stub_acldvppSetPicDescWidthStride")));
 
 static aclError aclemu_stub_acldvppSetResizeConfigInterpolation(acldvppResizeConfig *a0, uint32_t a1)
 {
@@ -1399,7 +1399,7 @@ static aclError aclemu_stub_acldvppSetResizeConfigInterpolation(acldvppResizeCon
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetResizeConfigInterpolation");
 }
-aclError acldvppSetResizeConfigInterpolation(acldvppResizeConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetResizeConfigInterpolation")));
+__typeof__(aclemu_stub_acldvppSetResizeConfigInterpolation) acldvppSetResizeConfigInterpolation __attribute__((weak, alias("aclemu_stub_acldvppSetResizeConfigInterpolation")));
 
 static aclError aclemu_stub_acldvppSetRoiConfig(acldvppRoiConfig *a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4)
 {
@@ -1410,7 +1410,7 @@ static aclError aclemu_stub_acldvppSetRoiConfig(acldvppRoiConfig *a0, uint32_t a
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppSetRoiConfig");
 }
-aclError acldvppSetRoiConfig(acldvppRoiConfig *a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4) __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfig")));
+__typeof__(aclemu_stub_acldvppSetRoiConfig) acldvppSetRoiConfig __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfig")));
 
 static aclError aclemu_stub_acldvppSetRoiConfigBottom(acldvppRoiConfig *a0, uint32_t a1)
 {
@@ -1418,7 +1418,7 @@ static aclError aclemu_stub_acldvppSetRoiConfigBottom(acldvppRoiConfig *a0, uint
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetRoiConfigBottom");
 }
-aclError acldvppSetRoiConfigBottom(acldvppRoiConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigBottom")));
+__typeof__(aclemu_stub_acldvppSetRoiConfigBottom) acldvppSetRoiConfigBottom __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigBottom")));
 
 static aclError aclemu_stub_acldvppSetRoiConfigLeft(acldvppRoiConfig *a0, uint32_t a1)
 {
@@ -1426,7 +1426,7 @@ static aclError aclemu_stub_acldvppSetRoiConfigLeft(acldvppRoiConfig *a0, uint32
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetRoiConfigLeft");
 }
-aclError acldvppSetRoiConfigLeft(acldvppRoiConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigLeft")));
+__typeof__(aclemu_stub_acldvppSetRoiConfigLeft) acldvppSetRoiConfigLeft __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigLeft")));
 
 static aclError aclemu_stub_acldvppSetRoiConfigRight(acldvppRoiConfig *a0, uint32_t a1)
 {
@@ -1434,7 +1434,7 @@ static aclError aclemu_stub_acldvppSetRoiConfigRight(acldvppRoiConfig *a0, uint3
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetRoiConfigRight");
 }
-aclError acldvppSetRoiConfigRight(acldvppRoiConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigRight")));
+__typeof__(aclemu_stub_acldvppSetRoiConfigRight) acldvppSetRoiConfigRight __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigRight")));
 
 static aclError aclemu_stub_acldvppSetRoiConfigTop(acldvppRoiConfig *a0, uint32_t a1)
 {
@@ -1442,7 +1442,7 @@ static aclError aclemu_stub_acldvppSetRoiConfigTop(acldvppRoiConfig *a0, uint32_
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetRoiConfigTop");
 }
-aclError acldvppSetRoiConfigTop(acldvppRoiConfig *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigTop")));
+__typeof__(aclemu_stub_acldvppSetRoiConfigTop) acldvppSetRoiConfigTop __attribute__((weak, alias("aclemu_stub_acldvppSetRoiConfigTop")));
 
 static aclError aclemu_stub_acldvppSetStreamDescData(acldvppStreamDesc *a0, void *a1)
 {
@@ -1450,7 +1450,7 @@ static aclError aclemu_stub_acldvppSetStreamDescData(acldvppStreamDesc *a0, void
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetStreamDescData");
 }
-aclError acldvppSetStreamDescData(acldvppStreamDesc *a0, void *a1) __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescData")));
+__typeof__(aclemu_stub_acldvppSetStreamDescData) acldvppSetStreamDescData __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescData")));
 
 static aclError aclemu_stub_acldvppSetStreamDescEos(acldvppStreamDesc *a0, uint8_t a1)
 {
@@ -1458,7 +1458,7 @@ static aclError aclemu_stub_acldvppSetStreamDescEos(acldvppStreamDesc *a0, uint8
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetStreamDescEos");
 }
-aclError acldvppSetStreamDescEos(acldvppStreamDesc *a0, uint8_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescEos")));
+__typeof__(aclemu_stub_acldvppSetStreamDescEos) acldvppSetStreamDescEos __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescEos")));
 
 static aclError aclemu_stub_acldvppSetStreamDescFormat(acldvppStreamDesc *a0, acldvppStreamFormat a1)
 {
@@ -1466,7 +1466,7 @@ static aclError aclemu_stub_acldvppSetStreamDescFormat(acldvppStreamDesc *a0, ac
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetStreamDescFormat");
 }
-aclError acldvppSetStreamDescFormat(acldvppStreamDesc *a0, acldvppStreamFormat a1) __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescFormat")));
+__typeof__(aclemu_stub_acldvppSetStreamDescFormat) acldvppSetStreamDescFormat __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescFormat")));
 
 static aclError aclemu_stub_acldvppSetStreamDescRetCode(acldvppStreamDesc *a0, uint32_t a1)
 {
@@ -1474,7 +1474,7 @@ static aclError aclemu_stub_acldvppSetStreamDescRetCode(acldvppStreamDesc *a0, u
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetStreamDescRetCode");
 }
-aclError acldvppSetStreamDescRetCode(acldvppStreamDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescRetCode")));
+__typeof__(aclemu_stub_acldvppSetStreamDescRetCode) acldvppSetStreamDescRetCode __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescRetCode")));
 
 static aclError aclemu_stub_acldvppSetStreamDescSize(acldvppStreamDesc *a0, uint32_t a1)
 {
@@ -1482,7 +1482,7 @@ static aclError aclemu_stub_acldvppSetStreamDescSize(acldvppStreamDesc *a0, uint
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetStreamDescSize");
 }
-aclError acldvppSetStreamDescSize(acldvppStreamDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescSize")));
+__typeof__(aclemu_stub_acldvppSetStreamDescSize) acldvppSetStreamDescSize __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescSize")));
 
 static aclError aclemu_stub_acldvppSetStreamDescTimestamp(acldvppStreamDesc *a0, uint64_t a1)
 {
@@ -1490,7 +1490,7 @@ static aclError aclemu_stub_acldvppSetStreamDescTimestamp(acldvppStreamDesc *a0,
     (void)a1;
     return (aclError)aclemu_not_supported("acldvppSetStreamDescTimestamp");
 }
-aclError acldvppSetStreamDescTimestamp(acldvppStreamDesc *a0, uint64_t a1) __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescTimestamp")));
+__typeof__(aclemu_stub_acldvppSetStreamDescTimestamp) acldvppSetStreamDescTimestamp __attribute__((weak, alias("aclemu_stub_acldvppSetStreamDescTimestamp")));
 
 static aclError aclemu_stub_acldvppVpcBatchCropAndPasteAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppRoiConfig *a6[], aclrtStream a7)
 {
@@ -1504,7 +1504,7 @@ static aclError aclemu_stub_acldvppVpcBatchCropAndPasteAsync(acldvppChannelDesc 
     (void)a7;
     return (aclError)aclemu_not_supported("acldvppVpcBatchCropAndPasteAsync");
 }
-aclError acldvppVpcBatchCropAndPasteAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppRoiConfig *a6[], aclrtStream a7) __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropAndPasteAsync")));
+__typeof__(aclemu_stub_acldvppVpcBatchCropAndPasteAsync) acldvppVpcBatchCropAndPasteAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropAndPasteAsync")));
 
 static aclError aclemu_stub_acldvppVpcBatchCropAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], aclrtStream a6)
 {
@@ -1517,7 +1517,7 @@ static aclError aclemu_stub_acldvppVpcBatchCropAsync(acldvppChannelDesc *a0, acl
     (void)a6;
     return (aclError)aclemu_not_supported("acldvppVpcBatchCropAsync");
 }
-aclError acldvppVpcBatchCropAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], aclrtStream a6) __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropAsync")));
+__typeof__(aclemu_stub_acldvppVpcBatchCropAsync) acldvppVpcBatchCropAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropAsync")));
 
 static aclError aclemu_stub_acldvppVpcBatchCropResizeAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppResizeConfig *a6, aclrtStream a7)
 {
@@ -1531,7 +1531,7 @@ static aclError aclemu_stub_acldvppVpcBatchCropResizeAsync(acldvppChannelDesc *a
     (void)a7;
     return (aclError)aclemu_not_supported("acldvppVpcBatchCropResizeAsync");
 }
-aclError acldvppVpcBatchCropResizeAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppResizeConfig *a6, aclrtStream a7) __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropResizeAsync")));
+__typeof__(aclemu_stub_acldvppVpcBatchCropResizeAsync) acldvppVpcBatchCropResizeAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropResizeAsync")));
 
 static aclError aclemu_stub_acldvppVpcBatchCropResizeMakeBorderAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppBorderConfig *a6[], acldvppResizeConfig *a7, aclrtStream a8)
 {
@@ -1546,7 +1546,7 @@ static aclError aclemu_stub_acldvppVpcBatchCropResizeMakeBorderAsync(acldvppChan
     (void)a8;
     return (aclError)aclemu_not_supported("acldvppVpcBatchCropResizeMakeBorderAsync");
 }
-aclError acldvppVpcBatchCropResizeMakeBorderAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppBorderConfig *a6[], acldvppResizeConfig *a7, aclrtStream a8) __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropResizeMakeBorderAsync")));
+__typeof__(aclemu_stub_acldvppVpcBatchCropResizeMakeBorderAsync) acldvppVpcBatchCropResizeMakeBorderAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropResizeMakeBorderAsync")));
 
 static aclError aclemu_stub_acldvppVpcBatchCropResizePasteAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppRoiConfig *a6[], acldvppResizeConfig *a7, aclrtStream a8)
 {
@@ -1561,7 +1561,7 @@ static aclError aclemu_stub_acldvppVpcBatchCropResizePasteAsync(acldvppChannelDe
     (void)a8;
     return (aclError)aclemu_not_supported("acldvppVpcBatchCropResizePasteAsync");
 }
-aclError acldvppVpcBatchCropResizePasteAsync(acldvppChannelDesc *a0, acldvppBatchPicDesc *a1, uint32_t *a2, uint32_t a3, acldvppBatchPicDesc *a4, acldvppRoiConfig *a5[], acldvppRoiConfig *a6[], acldvppResizeConfig *a7, aclrtStream a8) __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropResizePasteAsync")));
+__typeof__(aclemu_stub_acldvppVpcBatchCropResizePasteAsync) acldvppVpcBatchCropResizePasteAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcBatchCropResizePasteAsync")));
 
 static aclError aclemu_stub_acldvppVpcCalcHistAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppHist *a2, void *a3, aclrtStream a4)
 {
@@ -1572,7 +1572,7 @@ static aclError aclemu_stub_acldvppVpcCalcHistAsync(acldvppChannelDesc *a0, acld
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppVpcCalcHistAsync");
 }
-aclError acldvppVpcCalcHistAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppHist *a2, void *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppVpcCalcHistAsync")));
+__typeof__(aclemu_stub_acldvppVpcCalcHistAsync) acldvppVpcCalcHistAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcCalcHistAsync")));
 
 static aclError aclemu_stub_acldvppVpcConvertColorAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, aclrtStream a3)
 {
@@ -1582,7 +1582,7 @@ static aclError aclemu_stub_acldvppVpcConvertColorAsync(acldvppChannelDesc *a0, 
     (void)a3;
     return (aclError)aclemu_not_supported("acldvppVpcConvertColorAsync");
 }
-aclError acldvppVpcConvertColorAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_acldvppVpcConvertColorAsync")));
+__typeof__(aclemu_stub_acldvppVpcConvertColorAsync) acldvppVpcConvertColorAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcConvertColorAsync")));
 
 static aclError aclemu_stub_acldvppVpcCropAndPasteAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, acldvppRoiConfig *a4, aclrtStream a5)
 {
@@ -1594,7 +1594,7 @@ static aclError aclemu_stub_acldvppVpcCropAndPasteAsync(acldvppChannelDesc *a0, 
     (void)a5;
     return (aclError)aclemu_not_supported("acldvppVpcCropAndPasteAsync");
 }
-aclError acldvppVpcCropAndPasteAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, acldvppRoiConfig *a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_acldvppVpcCropAndPasteAsync")));
+__typeof__(aclemu_stub_acldvppVpcCropAndPasteAsync) acldvppVpcCropAndPasteAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcCropAndPasteAsync")));
 
 static aclError aclemu_stub_acldvppVpcCropAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, aclrtStream a4)
 {
@@ -1605,7 +1605,7 @@ static aclError aclemu_stub_acldvppVpcCropAsync(acldvppChannelDesc *a0, acldvppP
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppVpcCropAsync");
 }
-aclError acldvppVpcCropAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppVpcCropAsync")));
+__typeof__(aclemu_stub_acldvppVpcCropAsync) acldvppVpcCropAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcCropAsync")));
 
 static aclError aclemu_stub_acldvppVpcCropResizeAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, acldvppResizeConfig *a4, aclrtStream a5)
 {
@@ -1617,7 +1617,7 @@ static aclError aclemu_stub_acldvppVpcCropResizeAsync(acldvppChannelDesc *a0, ac
     (void)a5;
     return (aclError)aclemu_not_supported("acldvppVpcCropResizeAsync");
 }
-aclError acldvppVpcCropResizeAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, acldvppResizeConfig *a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_acldvppVpcCropResizeAsync")));
+__typeof__(aclemu_stub_acldvppVpcCropResizeAsync) acldvppVpcCropResizeAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcCropResizeAsync")));
 
 static aclError aclemu_stub_acldvppVpcCropResizePasteAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, acldvppRoiConfig *a4, acldvppResizeConfig *a5, aclrtStream a6)
 {
@@ -1630,7 +1630,7 @@ static aclError aclemu_stub_acldvppVpcCropResizePasteAsync(acldvppChannelDesc *a
     (void)a6;
     return (aclError)aclemu_not_supported("acldvppVpcCropResizePasteAsync");
 }
-aclError acldvppVpcCropResizePasteAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppRoiConfig *a3, acldvppRoiConfig *a4, acldvppResizeConfig *a5, aclrtStream a6) __attribute__((weak, alias("aclemu_stub_acldvppVpcCropResizePasteAsync")));
+__typeof__(aclemu_stub_acldvppVpcCropResizePasteAsync) acldvppVpcCropResizePasteAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcCropResizePasteAsync")));
 
 static aclError aclemu_stub_acldvppVpcEqualizeHistAsync(const acldvppChannelDesc *a0, const acldvppPicDesc *a1, acldvppPicDesc *a2, const acldvppLutMap *a3, aclrtStream a4)
 {
@@ -1641,7 +1641,7 @@ static aclError aclemu_stub_acldvppVpcEqualizeHistAsync(const acldvppChannelDesc
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppVpcEqualizeHistAsync");
 }
-aclError acldvppVpcEqualizeHistAsync(const acldvppChannelDesc *a0, const acldvppPicDesc *a1, acldvppPicDesc *a2, const acldvppLutMap *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppVpcEqualizeHistAsync")));
+__typeof__(aclemu_stub_acldvppVpcEqualizeHistAsync) acldvppVpcEqualizeHistAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcEqualizeHistAsync")));
 
 static aclError aclemu_stub_acldvppVpcMakeBorderAsync(const acldvppChannelDesc *a0, const acldvppPicDesc *a1, acldvppPicDesc *a2, const acldvppBorderConfig *a3, aclrtStream a4)
 {
@@ -1652,7 +1652,7 @@ static aclError aclemu_stub_acldvppVpcMakeBorderAsync(const acldvppChannelDesc *
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppVpcMakeBorderAsync");
 }
-aclError acldvppVpcMakeBorderAsync(const acldvppChannelDesc *a0, const acldvppPicDesc *a1, acldvppPicDesc *a2, const acldvppBorderConfig *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppVpcMakeBorderAsync")));
+__typeof__(aclemu_stub_acldvppVpcMakeBorderAsync) acldvppVpcMakeBorderAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcMakeBorderAsync")));
 
 static aclError aclemu_stub_acldvppVpcPyrDownAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, void *a3, aclrtStream a4)
 {
@@ -1663,7 +1663,7 @@ static aclError aclemu_stub_acldvppVpcPyrDownAsync(acldvppChannelDesc *a0, acldv
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppVpcPyrDownAsync");
 }
-aclError acldvppVpcPyrDownAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, void *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppVpcPyrDownAsync")));
+__typeof__(aclemu_stub_acldvppVpcPyrDownAsync) acldvppVpcPyrDownAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcPyrDownAsync")));
 
 static aclError aclemu_stub_acldvppVpcResizeAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppResizeConfig *a3, aclrtStream a4)
 {
@@ -1674,7 +1674,7 @@ static aclError aclemu_stub_acldvppVpcResizeAsync(acldvppChannelDesc *a0, acldvp
     (void)a4;
     return (aclError)aclemu_not_supported("acldvppVpcResizeAsync");
 }
-aclError acldvppVpcResizeAsync(acldvppChannelDesc *a0, acldvppPicDesc *a1, acldvppPicDesc *a2, acldvppResizeConfig *a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_acldvppVpcResizeAsync")));
+__typeof__(aclemu_stub_acldvppVpcResizeAsync) acldvppVpcResizeAsync __attribute__((weak, alias("aclemu_stub_acldvppVpcResizeAsync")));
 
 static aclfvFeatureInfo *aclemu_stub_aclfvCreateFeatureInfo(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4, uint8_t *a5, uint32_t a6)
 {
@@ -1688,7 +1688,7 @@ static aclfvFeatureInfo *aclemu_stub_aclfvCreateFeatureInfo(uint32_t a0, uint32_
     aclemu_not_supported("aclfvCreateFeatureInfo");
     return (aclfvFeatureInfo *)0;
 }
-aclfvFeatureInfo *aclfvCreateFeatureInfo(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t a4, uint8_t *a5, uint32_t a6) __attribute__((weak, alias("aclemu_stub_aclfvCreateFeatureInfo")));
+__typeof__(aclemu_stub_aclfvCreateFeatureInfo) aclfvCreateFeatureInfo __attribute__((weak, alias("aclemu_stub_aclfvCreateFeatureInfo")));
 
 static aclfvInitPara *aclemu_stub_aclfvCreateInitPara(uint64_t a0)
 {
@@ -1696,7 +1696,7 @@ static aclfvInitPara *aclemu_stub_aclfvCreateInitPara(uint64_t a0)
     aclemu_not_supported("aclfvCreateInitPara");
     return (aclfvInitPara *)0;
 }
-aclfvInitPara *aclfvCreateInitPara(uint64_t a0) __attribute__((weak, alias("aclemu_stub_aclfvCreateInitPara")));
+__typeof__(aclemu_stub_aclfvCreateInitPara) aclfvCreateInitPara __attribute__((weak, alias("aclemu_stub_aclfvCreateInitPara")));
 
 static aclfvQueryTable *aclemu_stub_aclfvCreateQueryTable(uint32_t a0, uint32_t a1, uint8_t *a2, uint32_t a3)
 {
@@ -1707,7 +1707,7 @@ static aclfvQueryTable *aclemu_stub_aclfvCreateQueryTable(uint32_t a0, uint32_t 
     aclemu_not_supported("aclfvCreateQueryTable");
     return (aclfvQueryTable *)0;
 }
-aclfvQueryTable *aclfvCreateQueryTable(uint32_t a0, uint32_t a1, uint8_t *a2, uint32_t a3) __attribute__((weak, alias("aclemu_stub_aclfvCreateQueryTable")));
+__typeof__(aclemu_stub_aclfvCreateQueryTable) aclfvCreateQueryTable __attribute__((weak, alias("aclemu_stub_aclfvCreateQueryTable")));
 
 static aclfvRepoRange *aclemu_stub_aclfvCreateRepoRange(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3)
 {
@@ -1718,7 +1718,7 @@ static aclfvRepoRange *aclemu_stub_aclfvCreateRepoRange(uint32_t a0, uint32_t a1
     aclemu_not_supported("aclfvCreateRepoRange");
     return (aclfvRepoRange *)0;
 }
-aclfvRepoRange *aclfvCreateRepoRange(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3) __attribute__((weak, alias("aclemu_stub_aclfvCreateRepoRange")));
+__typeof__(aclemu_stub_aclfvCreateRepoRange) aclfvCreateRepoRange __attribute__((weak, alias("aclemu_stub_aclfvCreateRepoRange")));
 
 static aclfvSearchInput *aclemu_stub_aclfvCreateSearchInput(aclfvQueryTable *a0, aclfvRepoRange *a1, uint32_t a2)
 {
@@ -1728,7 +1728,7 @@ static aclfvSearchInput *aclemu_stub_aclfvCreateSearchInput(aclfvQueryTable *a0,
     aclemu_not_supported("aclfvCreateSearchInput");
     return (aclfvSearchInput *)0;
 }
-aclfvSearchInput *aclfvCreateSearchInput(aclfvQueryTable *a0, aclfvRepoRange *a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclfvCreateSearchInput")));
+__typeof__(aclemu_stub_aclfvCreateSearchInput) aclfvCreateSearchInput __attribute__((weak, alias("aclemu_stub_aclfvCreateSearchInput")));
 
 static aclfvSearchResult *aclemu_stub_aclfvCreateSearchResult(uint32_t a0, uint32_t *a1, uint32_t a2, uint32_t *a3, uint32_t *a4, uint32_t *a5, float *a6, uint32_t a7)
 {
@@ -1743,76 +1743,76 @@ static aclfvSearchResult *aclemu_stub_aclfvCreateSearchResult(uint32_t a0, uint3
     aclemu_not_supported("aclfvCreateSearchResult");
     return (aclfvSearchResult *)0;
 }
-aclfvSearchResult *aclfvCreateSearchResult(uint32_t a0, uint32_t *a1, uint32_t a2, uint32_t *a3, uint32_t *a4, uint32_t *a5, float *a6, uint32_t a7) __attribute__((weak, alias("aclemu_stub_aclfvCreateSearchResult")));
+__typeof__(aclemu_stub_aclfvCreateSearchResult) aclfvCreateSearchResult __attribute__((weak, alias("aclemu_stub_aclfvCreateSearchResult")));
 
 static aclError aclemu_stub_aclfvDel(aclfvFeatureInfo *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvDel");
 }
-aclError aclfvDel(aclfvFeatureInfo *a0) __attribute__((weak, alias("aclemu_stub_aclfvDel")));
+__typeof__(aclemu_stub_aclfvDel) aclfvDel __attribute__((weak, alias("aclemu_stub_aclfvDel")));
 
 static aclError aclemu_stub_aclfvDestroyFeatureInfo(aclfvFeatureInfo *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvDestroyFeatureInfo");
 }
-aclError aclfvDestroyFeatureInfo(aclfvFeatureInfo *a0) __attribute__((weak, alias("aclemu_stub_aclfvDestroyFeatureInfo")));
+__typeof__(aclemu_stub_aclfvDestroyFeatureInfo) aclfvDestroyFeatureInfo __attribute__((weak, alias("aclemu_stub_aclfvDestroyFeatureInfo")));
 
 static aclError aclemu_stub_aclfvDestroyInitPara(aclfvInitPara *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvDestroyInitPara");
 }
-aclError aclfvDestroyInitPara(aclfvInitPara *a0) __attribute__((weak, alias("aclemu_stub_aclfvDestroyInitPara")));
+__typeof__(aclemu_stub_aclfvDestroyInitPara) aclfvDestroyInitPara __attribute__((weak, alias("aclemu_stub_aclfvDestroyInitPara")));
 
 static aclError aclemu_stub_aclfvDestroyQueryTable(aclfvQueryTable *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvDestroyQueryTable");
 }
-aclError aclfvDestroyQueryTable(aclfvQueryTable *a0) __attribute__((weak, alias("aclemu_stub_aclfvDestroyQueryTable")));
+__typeof__(aclemu_stub_aclfvDestroyQueryTable) aclfvDestroyQueryTable __attribute__((weak, alias("aclemu_stub_aclfvDestroyQueryTable")));
 
 static aclError aclemu_stub_aclfvDestroyRepoRange(aclfvRepoRange *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvDestroyRepoRange");
 }
-aclError aclfvDestroyRepoRange(aclfvRepoRange *a0) __attribute__((weak, alias("aclemu_stub_aclfvDestroyRepoRange")));
+__typeof__(aclemu_stub_aclfvDestroyRepoRange) aclfvDestroyRepoRange __attribute__((weak, alias("aclemu_stub_aclfvDestroyRepoRange")));
 
 static aclError aclemu_stub_aclfvDestroySearchInput(aclfvSearchInput *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvDestroySearchInput");
 }
-aclError aclfvDestroySearchInput(aclfvSearchInput *a0) __attribute__((weak, alias("aclemu_stub_aclfvDestroySearchInput")));
+__typeof__(aclemu_stub_aclfvDestroySearchInput) aclfvDestroySearchInput __attribute__((weak, alias("aclemu_stub_aclfvDestroySearchInput")));
 
 static aclError aclemu_stub_aclfvDestroySearchResult(aclfvSearchResult *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvDestroySearchResult");
 }
-aclError aclfvDestroySearchResult(aclfvSearchResult *a0) __attribute__((weak, alias("aclemu_stub_aclfvDestroySearchResult")));
+__typeof__(aclemu_stub_aclfvDestroySearchResult) aclfvDestroySearchResult __attribute__((weak, alias("aclemu_stub_aclfvDestroySearchResult")));
 
 static aclError aclemu_stub_aclfvInit(aclfvInitPara *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvInit");
 }
-aclError aclfvInit(aclfvInitPara *a0) __attribute__((weak, alias("aclemu_stub_aclfvInit")));
+__typeof__(aclemu_stub_aclfvInit) aclfvInit __attribute__((weak, alias("aclemu_stub_aclfvInit")));
 
 static aclError aclemu_stub_aclfvModify(aclfvFeatureInfo *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclfvModify");
 }
-aclError aclfvModify(aclfvFeatureInfo *a0) __attribute__((weak, alias("aclemu_stub_aclfvModify")));
+__typeof__(aclemu_stub_aclfvModify) aclfvModify __attribute__((weak, alias("aclemu_stub_aclfvModify")));
 
 static aclError aclemu_stub_aclfvRelease(void)
 {
     return (aclError)aclemu_not_supported("aclfvRelease");
 }
-aclError aclfvRelease(void) __attribute__((weak, alias("aclemu_stub_aclfvRelease")));
+__typeof__(aclemu_stub_aclfvRelease) aclfvRelease __attribute__((weak, alias("aclemu_stub_aclfvRelease")));
 
 static aclError aclemu_stub_aclfvRepoAdd(aclfvSearchType a0, aclfvFeatureInfo *a1)
 {
@@ -1820,7 +1820,7 @@ static aclError aclemu_stub_aclfvRepoAdd(aclfvSearchType a0, aclfvFeatureInfo *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclfvRepoAdd");
 }
-aclError aclfvRepoAdd(aclfvSearchType a0, aclfvFeatureInfo *a1) __attribute__((weak, alias("aclemu_stub_aclfvRepoAdd")));
+__typeof__(aclemu_stub_aclfvRepoAdd) aclfvRepoAdd __attribute__((weak, alias("aclemu_stub_aclfvRepoAdd")));
 
 static aclError aclemu_stub_aclfvRepoDel(aclfvSearchType a0, aclfvRepoRange *a1)
 {
@@ -1828,7 +1828,7 @@ static aclError aclemu_stub_aclfvRepoDel(aclfvSearchType a0, aclfvRepoRange *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclfvRepoDel");
 }
-aclError aclfvRepoDel(aclfvSearchType a0, aclfvRepoRange *a1) __attribute__((weak, alias("aclemu_stub_aclfvRepoDel")));
+__typeof__(aclemu_stub_aclfvRepoDel) aclfvRepoDel __attribute__((weak, alias("aclemu_stub_aclfvRepoDel")));
 
 static aclError aclemu_stub_aclfvSearch(aclfvSearchType a0, aclfvSearchInput *a1, aclfvSearchResult *a2)
 {
@@ -1837,7 +1837,7 @@ static aclError aclemu_stub_aclfvSearch(aclfvSearchType a0, aclfvSearchInput *a1
     (void)a2;
     return (aclError)aclemu_not_supported("aclfvSearch");
 }
-aclError aclfvSearch(aclfvSearchType a0, aclfvSearchInput *a1, aclfvSearchResult *a2) __attribute__((weak, alias("aclemu_stub_aclfvSearch")));
+__typeof__(aclemu_stub_aclfvSearch) aclfvSearch __attribute__((weak, alias("aclemu_stub_aclfvSearch")));
 
 static aclError aclemu_stub_aclfvSet1NTopNum(aclfvInitPara *a0, uint32_t a1)
 {
@@ -1845,7 +1845,7 @@ static aclError aclemu_stub_aclfvSet1NTopNum(aclfvInitPara *a0, uint32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclfvSet1NTopNum");
 }
-aclError aclfvSet1NTopNum(aclfvInitPara *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclfvSet1NTopNum")));
+__typeof__(aclemu_stub_aclfvSet1NTopNum) aclfvSet1NTopNum __attribute__((weak, alias("aclemu_stub_aclfvSet1NTopNum")));
 
 static aclError aclemu_stub_aclfvSetNMTopNum(aclfvInitPara *a0, uint32_t a1)
 {
@@ -1853,7 +1853,7 @@ static aclError aclemu_stub_aclfvSetNMTopNum(aclfvInitPara *a0, uint32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclfvSetNMTopNum");
 }
-aclError aclfvSetNMTopNum(aclfvInitPara *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclfvSetNMTopNum")));
+__typeof__(aclemu_stub_aclfvSetNMTopNum) aclfvSetNMTopNum __attribute__((weak, alias("aclemu_stub_aclfvSetNMTopNum")));
 
 static aclError aclemu_stub_aclmdlAddDatasetBuffer(aclmdlDataset *a0, aclDataBuffer *a1)
 {
@@ -1861,21 +1861,21 @@ static aclError aclemu_stub_aclmdlAddDatasetBuffer(aclmdlDataset *a0, aclDataBuf
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlAddDatasetBuffer");
 }
-aclError aclmdlAddDatasetBuffer(aclmdlDataset *a0, aclDataBuffer *a1) __attribute__((weak, alias("aclemu_stub_aclmdlAddDatasetBuffer")));
+__typeof__(aclemu_stub_aclmdlAddDatasetBuffer) aclmdlAddDatasetBuffer __attribute__((weak, alias("aclemu_stub_aclmdlAddDatasetBuffer")));
 
 static aclmdlBundleQueryInfo *aclemu_stub_aclmdlBundleCreateQueryInfo(void)
 {
     aclemu_not_supported("aclmdlBundleCreateQueryInfo");
     return (aclmdlBundleQueryInfo *)0;
 }
-aclmdlBundleQueryInfo *aclmdlBundleCreateQueryInfo(void) __attribute__((weak, alias("aclemu_stub_aclmdlBundleCreateQueryInfo")));
+__typeof__(aclemu_stub_aclmdlBundleCreateQueryInfo) aclmdlBundleCreateQueryInfo __attribute__((weak, alias("aclemu_stub_aclmdlBundleCreateQueryInfo")));
 
 static aclError aclemu_stub_aclmdlBundleDestroyQueryInfo(aclmdlBundleQueryInfo *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlBundleDestroyQueryInfo");
 }
-aclError aclmdlBundleDestroyQueryInfo(aclmdlBundleQueryInfo *a0) __attribute__((weak, alias("aclemu_stub_aclmdlBundleDestroyQueryInfo")));
+__typeof__(aclemu_stub_aclmdlBundleDestroyQueryInfo) aclmdlBundleDestroyQueryInfo __attribute__((weak, alias("aclemu_stub_aclmdlBundleDestroyQueryInfo")));
 
 static aclError aclemu_stub_aclmdlBundleGetModelId(uint32_t a0, size_t a1, uint32_t *a2)
 {
@@ -1884,7 +1884,7 @@ static aclError aclemu_stub_aclmdlBundleGetModelId(uint32_t a0, size_t a1, uint3
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlBundleGetModelId");
 }
-aclError aclmdlBundleGetModelId(uint32_t a0, size_t a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetModelId")));
+__typeof__(aclemu_stub_aclmdlBundleGetModelId) aclmdlBundleGetModelId __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetModelId")));
 
 static aclError aclemu_stub_aclmdlBundleGetModelNum(uint32_t a0, size_t *a1)
 {
@@ -1892,7 +1892,7 @@ static aclError aclemu_stub_aclmdlBundleGetModelNum(uint32_t a0, size_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlBundleGetModelNum");
 }
-aclError aclmdlBundleGetModelNum(uint32_t a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetModelNum")));
+__typeof__(aclemu_stub_aclmdlBundleGetModelNum) aclmdlBundleGetModelNum __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetModelNum")));
 
 static aclError aclemu_stub_aclmdlBundleGetQueryModelNum(const aclmdlBundleQueryInfo *a0, size_t *a1)
 {
@@ -1900,7 +1900,7 @@ static aclError aclemu_stub_aclmdlBundleGetQueryModelNum(const aclmdlBundleQuery
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlBundleGetQueryModelNum");
 }
-aclError aclmdlBundleGetQueryModelNum(const aclmdlBundleQueryInfo *a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetQueryModelNum")));
+__typeof__(aclemu_stub_aclmdlBundleGetQueryModelNum) aclmdlBundleGetQueryModelNum __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetQueryModelNum")));
 
 static aclError aclemu_stub_aclmdlBundleGetSize(const aclmdlBundleQueryInfo *a0, size_t a1, size_t *a2, size_t *a3)
 {
@@ -1910,7 +1910,7 @@ static aclError aclemu_stub_aclmdlBundleGetSize(const aclmdlBundleQueryInfo *a0,
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlBundleGetSize");
 }
-aclError aclmdlBundleGetSize(const aclmdlBundleQueryInfo *a0, size_t a1, size_t *a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetSize")));
+__typeof__(aclemu_stub_aclmdlBundleGetSize) aclmdlBundleGetSize __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetSize")));
 
 static aclError aclemu_stub_aclmdlBundleGetVarWeightSize(const aclmdlBundleQueryInfo *a0, size_t *a1)
 {
@@ -1918,7 +1918,7 @@ static aclError aclemu_stub_aclmdlBundleGetVarWeightSize(const aclmdlBundleQuery
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlBundleGetVarWeightSize");
 }
-aclError aclmdlBundleGetVarWeightSize(const aclmdlBundleQueryInfo *a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetVarWeightSize")));
+__typeof__(aclemu_stub_aclmdlBundleGetVarWeightSize) aclmdlBundleGetVarWeightSize __attribute__((weak, alias("aclemu_stub_aclmdlBundleGetVarWeightSize")));
 
 static aclError aclemu_stub_aclmdlBundleInitFromFile(const char *a0, void *a1, size_t a2, uint32_t *a3)
 {
@@ -1928,7 +1928,7 @@ static aclError aclemu_stub_aclmdlBundleInitFromFile(const char *a0, void *a1, s
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlBundleInitFromFile");
 }
-aclError aclmdlBundleInitFromFile(const char *a0, void *a1, size_t a2, uint32_t *a3) __attribute__((weak, alias("aclemu_stub_aclmdlBundleInitFromFile")));
+__typeof__(aclemu_stub_aclmdlBundleInitFromFile) aclmdlBundleInitFromFile __attribute__((weak, alias("aclemu_stub_aclmdlBundleInitFromFile")));
 
 static aclError aclemu_stub_aclmdlBundleInitFromMem(const void *a0, size_t a1, void *a2, size_t a3, uint32_t *a4)
 {
@@ -1939,7 +1939,7 @@ static aclError aclemu_stub_aclmdlBundleInitFromMem(const void *a0, size_t a1, v
     (void)a4;
     return (aclError)aclemu_not_supported("aclmdlBundleInitFromMem");
 }
-aclError aclmdlBundleInitFromMem(const void *a0, size_t a1, void *a2, size_t a3, uint32_t *a4) __attribute__((weak, alias("aclemu_stub_aclmdlBundleInitFromMem")));
+__typeof__(aclemu_stub_aclmdlBundleInitFromMem) aclmdlBundleInitFromMem __attribute__((weak, alias("aclemu_stub_aclmdlBundleInitFromMem")));
 
 static aclError aclemu_stub_aclmdlBundleLoadFromFile(const char *a0, uint32_t *a1)
 {
@@ -1947,7 +1947,7 @@ static aclError aclemu_stub_aclmdlBundleLoadFromFile(const char *a0, uint32_t *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlBundleLoadFromFile");
 }
-aclError aclmdlBundleLoadFromFile(const char *a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadFromFile")));
+__typeof__(aclemu_stub_aclmdlBundleLoadFromFile) aclmdlBundleLoadFromFile __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadFromFile")));
 
 static aclError aclemu_stub_aclmdlBundleLoadFromMem(const void *a0, size_t a1, uint32_t *a2)
 {
@@ -1956,7 +1956,7 @@ static aclError aclemu_stub_aclmdlBundleLoadFromMem(const void *a0, size_t a1, u
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlBundleLoadFromMem");
 }
-aclError aclmdlBundleLoadFromMem(const void *a0, size_t a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadFromMem")));
+__typeof__(aclemu_stub_aclmdlBundleLoadFromMem) aclmdlBundleLoadFromMem __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadFromMem")));
 
 static aclError aclemu_stub_aclmdlBundleLoadModel(uint32_t a0, size_t a1, uint32_t *a2)
 {
@@ -1965,7 +1965,7 @@ static aclError aclemu_stub_aclmdlBundleLoadModel(uint32_t a0, size_t a1, uint32
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlBundleLoadModel");
 }
-aclError aclmdlBundleLoadModel(uint32_t a0, size_t a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadModel")));
+__typeof__(aclemu_stub_aclmdlBundleLoadModel) aclmdlBundleLoadModel __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadModel")));
 
 static aclError aclemu_stub_aclmdlBundleLoadModelWithConfig(uint32_t a0, size_t a1, aclmdlConfigHandle *a2, uint32_t *a3)
 {
@@ -1975,7 +1975,7 @@ static aclError aclemu_stub_aclmdlBundleLoadModelWithConfig(uint32_t a0, size_t 
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlBundleLoadModelWithConfig");
 }
-aclError aclmdlBundleLoadModelWithConfig(uint32_t a0, size_t a1, aclmdlConfigHandle *a2, uint32_t *a3) __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadModelWithConfig")));
+__typeof__(aclemu_stub_aclmdlBundleLoadModelWithConfig) aclmdlBundleLoadModelWithConfig __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadModelWithConfig")));
 
 static aclError aclemu_stub_aclmdlBundleLoadModelWithMem(uint32_t a0, size_t a1, void *a2, size_t a3, void *a4, size_t a5, uint32_t *a6)
 {
@@ -1988,7 +1988,7 @@ static aclError aclemu_stub_aclmdlBundleLoadModelWithMem(uint32_t a0, size_t a1,
     (void)a6;
     return (aclError)aclemu_not_supported("aclmdlBundleLoadModelWithMem");
 }
-aclError aclmdlBundleLoadModelWithMem(uint32_t a0, size_t a1, void *a2, size_t a3, void *a4, size_t a5, uint32_t *a6) __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadModelWithMem")));
+__typeof__(aclemu_stub_aclmdlBundleLoadModelWithMem) aclmdlBundleLoadModelWithMem __attribute__((weak, alias("aclemu_stub_aclmdlBundleLoadModelWithMem")));
 
 static aclError aclemu_stub_aclmdlBundleQueryInfoFromFile(const char *a0, aclmdlBundleQueryInfo *a1)
 {
@@ -1996,7 +1996,7 @@ static aclError aclemu_stub_aclmdlBundleQueryInfoFromFile(const char *a0, aclmdl
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlBundleQueryInfoFromFile");
 }
-aclError aclmdlBundleQueryInfoFromFile(const char *a0, aclmdlBundleQueryInfo *a1) __attribute__((weak, alias("aclemu_stub_aclmdlBundleQueryInfoFromFile")));
+__typeof__(aclemu_stub_aclmdlBundleQueryInfoFromFile) aclmdlBundleQueryInfoFromFile __attribute__((weak, alias("aclemu_stub_aclmdlBundleQueryInfoFromFile")));
 
 static aclError aclemu_stub_aclmdlBundleQueryInfoFromMem(const void *a0, size_t a1, aclmdlBundleQueryInfo *a2)
 {
@@ -2005,14 +2005,14 @@ static aclError aclemu_stub_aclmdlBundleQueryInfoFromMem(const void *a0, size_t 
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlBundleQueryInfoFromMem");
 }
-aclError aclmdlBundleQueryInfoFromMem(const void *a0, size_t a1, aclmdlBundleQueryInfo *a2) __attribute__((weak, alias("aclemu_stub_aclmdlBundleQueryInfoFromMem")));
+__typeof__(aclemu_stub_aclmdlBundleQueryInfoFromMem) aclmdlBundleQueryInfoFromMem __attribute__((weak, alias("aclemu_stub_aclmdlBundleQueryInfoFromMem")));
 
 static aclError aclemu_stub_aclmdlBundleUnload(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlBundleUnload");
 }
-aclError aclmdlBundleUnload(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclmdlBundleUnload")));
+__typeof__(aclemu_stub_aclmdlBundleUnload) aclmdlBundleUnload __attribute__((weak, alias("aclemu_stub_aclmdlBundleUnload")));
 
 static aclError aclemu_stub_aclmdlBundleUnloadModel(uint32_t a0, uint32_t a1)
 {
@@ -2020,7 +2020,7 @@ static aclError aclemu_stub_aclmdlBundleUnloadModel(uint32_t a0, uint32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlBundleUnloadModel");
 }
-aclError aclmdlBundleUnloadModel(uint32_t a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlBundleUnloadModel")));
+__typeof__(aclemu_stub_aclmdlBundleUnloadModel) aclmdlBundleUnloadModel __attribute__((weak, alias("aclemu_stub_aclmdlBundleUnloadModel")));
 
 static aclmdlAIPP *aclemu_stub_aclmdlCreateAIPP(uint64_t a0)
 {
@@ -2028,7 +2028,7 @@ static aclmdlAIPP *aclemu_stub_aclmdlCreateAIPP(uint64_t a0)
     aclemu_not_supported("aclmdlCreateAIPP");
     return (aclmdlAIPP *)0;
 }
-aclmdlAIPP *aclmdlCreateAIPP(uint64_t a0) __attribute__((weak, alias("aclemu_stub_aclmdlCreateAIPP")));
+__typeof__(aclemu_stub_aclmdlCreateAIPP) aclmdlCreateAIPP __attribute__((weak, alias("aclemu_stub_aclmdlCreateAIPP")));
 
 static aclError aclemu_stub_aclmdlCreateAndGetOpDesc(uint32_t a0, uint32_t a1, uint32_t a2, char *a3, size_t a4, aclTensorDesc **a5, size_t *a6, aclTensorDesc **a7, size_t *a8)
 {
@@ -2043,70 +2043,70 @@ static aclError aclemu_stub_aclmdlCreateAndGetOpDesc(uint32_t a0, uint32_t a1, u
     (void)a8;
     return (aclError)aclemu_not_supported("aclmdlCreateAndGetOpDesc");
 }
-aclError aclmdlCreateAndGetOpDesc(uint32_t a0, uint32_t a1, uint32_t a2, char *a3, size_t a4, aclTensorDesc **a5, size_t *a6, aclTensorDesc **a7, size_t *a8) __attribute__((weak, alias("aclemu_stub_aclmdlCreateAndGetOpDesc")));
+__typeof__(aclemu_stub_aclmdlCreateAndGetOpDesc) aclmdlCreateAndGetOpDesc __attribute__((weak, alias("aclemu_stub_aclmdlCreateAndGetOpDesc")));
 
 static aclmdlConfigHandle *aclemu_stub_aclmdlCreateConfigHandle(void)
 {
     aclemu_not_supported("aclmdlCreateConfigHandle");
     return (aclmdlConfigHandle *)0;
 }
-aclmdlConfigHandle *aclmdlCreateConfigHandle(void) __attribute__((weak, alias("aclemu_stub_aclmdlCreateConfigHandle")));
+__typeof__(aclemu_stub_aclmdlCreateConfigHandle) aclmdlCreateConfigHandle __attribute__((weak, alias("aclemu_stub_aclmdlCreateConfigHandle")));
 
 static aclmdlDataset *aclemu_stub_aclmdlCreateDataset(void)
 {
     aclemu_not_supported("aclmdlCreateDataset");
     return (aclmdlDataset *)0;
 }
-aclmdlDataset *aclmdlCreateDataset(void) __attribute__((weak, alias("aclemu_stub_aclmdlCreateDataset")));
+__typeof__(aclemu_stub_aclmdlCreateDataset) aclmdlCreateDataset __attribute__((weak, alias("aclemu_stub_aclmdlCreateDataset")));
 
 static aclmdlDesc *aclemu_stub_aclmdlCreateDesc(void)
 {
     aclemu_not_supported("aclmdlCreateDesc");
     return (aclmdlDesc *)0;
 }
-aclmdlDesc *aclmdlCreateDesc(void) __attribute__((weak, alias("aclemu_stub_aclmdlCreateDesc")));
+__typeof__(aclemu_stub_aclmdlCreateDesc) aclmdlCreateDesc __attribute__((weak, alias("aclemu_stub_aclmdlCreateDesc")));
 
 static aclmdlExecConfigHandle *aclemu_stub_aclmdlCreateExecConfigHandle(void)
 {
     aclemu_not_supported("aclmdlCreateExecConfigHandle");
     return (aclmdlExecConfigHandle *)0;
 }
-aclmdlExecConfigHandle *aclmdlCreateExecConfigHandle(void) __attribute__((weak, alias("aclemu_stub_aclmdlCreateExecConfigHandle")));
+__typeof__(aclemu_stub_aclmdlCreateExecConfigHandle) aclmdlCreateExecConfigHandle __attribute__((weak, alias("aclemu_stub_aclmdlCreateExecConfigHandle")));
 
 static aclError aclemu_stub_aclmdlDestroyAIPP(const aclmdlAIPP *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlDestroyAIPP");
 }
-aclError aclmdlDestroyAIPP(const aclmdlAIPP *a0) __attribute__((weak, alias("aclemu_stub_aclmdlDestroyAIPP")));
+__typeof__(aclemu_stub_aclmdlDestroyAIPP) aclmdlDestroyAIPP __attribute__((weak, alias("aclemu_stub_aclmdlDestroyAIPP")));
 
 static aclError aclemu_stub_aclmdlDestroyConfigHandle(aclmdlConfigHandle *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlDestroyConfigHandle");
 }
-aclError aclmdlDestroyConfigHandle(aclmdlConfigHandle *a0) __attribute__((weak, alias("aclemu_stub_aclmdlDestroyConfigHandle")));
+__typeof__(aclemu_stub_aclmdlDestroyConfigHandle) aclmdlDestroyConfigHandle __attribute__((weak, alias("aclemu_stub_aclmdlDestroyConfigHandle")));
 
 static aclError aclemu_stub_aclmdlDestroyDataset(const aclmdlDataset *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlDestroyDataset");
 }
-aclError aclmdlDestroyDataset(const aclmdlDataset *a0) __attribute__((weak, alias("aclemu_stub_aclmdlDestroyDataset")));
+__typeof__(aclemu_stub_aclmdlDestroyDataset) aclmdlDestroyDataset __attribute__((weak, alias("aclemu_stub_aclmdlDestroyDataset")));
 
 static aclError aclemu_stub_aclmdlDestroyDesc(aclmdlDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlDestroyDesc");
 }
-aclError aclmdlDestroyDesc(aclmdlDesc *a0) __attribute__((weak, alias("aclemu_stub_aclmdlDestroyDesc")));
+__typeof__(aclemu_stub_aclmdlDestroyDesc) aclmdlDestroyDesc __attribute__((weak, alias("aclemu_stub_aclmdlDestroyDesc")));
 
 static aclError aclemu_stub_aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlDestroyExecConfigHandle");
 }
-aclError aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle *a0) __attribute__((weak, alias("aclemu_stub_aclmdlDestroyExecConfigHandle")));
+__typeof__(aclemu_stub_aclmdlDestroyExecConfigHandle) aclmdlDestroyExecConfigHandle __attribute__((weak, alias("aclemu_stub_aclmdlDestroyExecConfigHandle")));
 
 static aclError aclemu_stub_aclmdlExecute(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2)
 {
@@ -2115,7 +2115,7 @@ static aclError aclemu_stub_aclmdlExecute(uint32_t a0, const aclmdlDataset *a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlExecute");
 }
-aclError aclmdlExecute(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2) __attribute__((weak, alias("aclemu_stub_aclmdlExecute")));
+__typeof__(aclemu_stub_aclmdlExecute) aclmdlExecute __attribute__((weak, alias("aclemu_stub_aclmdlExecute")));
 
 static aclError aclemu_stub_aclmdlExecuteAsync(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2, aclrtStream a3)
 {
@@ -2125,7 +2125,7 @@ static aclError aclemu_stub_aclmdlExecuteAsync(uint32_t a0, const aclmdlDataset 
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlExecuteAsync");
 }
-aclError aclmdlExecuteAsync(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclmdlExecuteAsync")));
+__typeof__(aclemu_stub_aclmdlExecuteAsync) aclmdlExecuteAsync __attribute__((weak, alias("aclemu_stub_aclmdlExecuteAsync")));
 
 static aclError aclemu_stub_aclmdlExecuteAsyncV2(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2, aclrtStream a3, const aclmdlExecConfigHandle *a4)
 {
@@ -2136,7 +2136,7 @@ static aclError aclemu_stub_aclmdlExecuteAsyncV2(uint32_t a0, const aclmdlDatase
     (void)a4;
     return (aclError)aclemu_not_supported("aclmdlExecuteAsyncV2");
 }
-aclError aclmdlExecuteAsyncV2(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2, aclrtStream a3, const aclmdlExecConfigHandle *a4) __attribute__((weak, alias("aclemu_stub_aclmdlExecuteAsyncV2")));
+__typeof__(aclemu_stub_aclmdlExecuteAsyncV2) aclmdlExecuteAsyncV2 __attribute__((weak, alias("aclemu_stub_aclmdlExecuteAsyncV2")));
 
 static aclError aclemu_stub_aclmdlExecuteV2(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2, aclrtStream a3, const aclmdlExecConfigHandle *a4)
 {
@@ -2147,13 +2147,13 @@ static aclError aclemu_stub_aclmdlExecuteV2(uint32_t a0, const aclmdlDataset *a1
     (void)a4;
     return (aclError)aclemu_not_supported("aclmdlExecuteV2");
 }
-aclError aclmdlExecuteV2(uint32_t a0, const aclmdlDataset *a1, aclmdlDataset *a2, aclrtStream a3, const aclmdlExecConfigHandle *a4) __attribute__((weak, alias("aclemu_stub_aclmdlExecuteV2")));
+__typeof__(aclemu_stub_aclmdlExecuteV2) aclmdlExecuteV2 __attribute__((weak, alias("aclemu_stub_aclmdlExecuteV2")));
 
 static aclError aclemu_stub_aclmdlFinalizeDump(void)
 {
     return (aclError)aclemu_not_supported("aclmdlFinalizeDump");
 }
-aclError aclmdlFinalizeDump(void) __attribute__((weak, alias("aclemu_stub_aclmdlFinalizeDump")));
+__typeof__(aclemu_stub_aclmdlFinalizeDump) aclmdlFinalizeDump __attribute__((weak, alias("aclemu_stub_aclmdlFinalizeDump")));
 
 static aclError aclemu_stub_aclmdlGetAippDataSize(uint64_t a0, size_t *a1)
 {
@@ -2161,7 +2161,7 @@ static aclError aclemu_stub_aclmdlGetAippDataSize(uint64_t a0, size_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlGetAippDataSize");
 }
-aclError aclmdlGetAippDataSize(uint64_t a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetAippDataSize")));
+__typeof__(aclemu_stub_aclmdlGetAippDataSize) aclmdlGetAippDataSize __attribute__((weak, alias("aclemu_stub_aclmdlGetAippDataSize")));
 
 static aclError aclemu_stub_aclmdlGetAippType(uint32_t a0, size_t a1, aclmdlInputAippType *a2, size_t *a3)
 {
@@ -2171,7 +2171,7 @@ static aclError aclemu_stub_aclmdlGetAippType(uint32_t a0, size_t a1, aclmdlInpu
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlGetAippType");
 }
-aclError aclmdlGetAippType(uint32_t a0, size_t a1, aclmdlInputAippType *a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclmdlGetAippType")));
+__typeof__(aclemu_stub_aclmdlGetAippType) aclmdlGetAippType __attribute__((weak, alias("aclemu_stub_aclmdlGetAippType")));
 
 static aclError aclemu_stub_aclmdlGetAttribute(uint32_t a0, aclmdlAttr a1, aclmdlAttrValue_t *a2)
 {
@@ -2180,7 +2180,7 @@ static aclError aclemu_stub_aclmdlGetAttribute(uint32_t a0, aclmdlAttr a1, aclmd
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetAttribute");
 }
-aclError aclmdlGetAttribute(uint32_t a0, aclmdlAttr a1, aclmdlAttrValue_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetAttribute")));
+__typeof__(aclemu_stub_aclmdlGetAttribute) aclmdlGetAttribute __attribute__((weak, alias("aclemu_stub_aclmdlGetAttribute")));
 
 static aclError aclemu_stub_aclmdlGetCurOutputDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2)
 {
@@ -2189,7 +2189,7 @@ static aclError aclemu_stub_aclmdlGetCurOutputDims(const aclmdlDesc *a0, size_t 
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetCurOutputDims");
 }
-aclError aclmdlGetCurOutputDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetCurOutputDims")));
+__typeof__(aclemu_stub_aclmdlGetCurOutputDims) aclmdlGetCurOutputDims __attribute__((weak, alias("aclemu_stub_aclmdlGetCurOutputDims")));
 
 static aclDataBuffer *aclemu_stub_aclmdlGetDatasetBuffer(const aclmdlDataset *a0, size_t a1)
 {
@@ -2198,14 +2198,14 @@ static aclDataBuffer *aclemu_stub_aclmdlGetDatasetBuffer(const aclmdlDataset *a0
     aclemu_not_supported("aclmdlGetDatasetBuffer");
     return (aclDataBuffer *)0;
 }
-aclDataBuffer *aclmdlGetDatasetBuffer(const aclmdlDataset *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetDatasetBuffer")));
+__typeof__(aclemu_stub_aclmdlGetDatasetBuffer) aclmdlGetDatasetBuffer __attribute__((weak, alias("aclemu_stub_aclmdlGetDatasetBuffer")));
 
 static size_t aclemu_stub_aclmdlGetDatasetNumBuffers(const aclmdlDataset *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclmdlGetDatasetNumBuffers");
 }
-size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset *a0) __attribute__((weak, alias("aclemu_stub_aclmdlGetDatasetNumBuffers")));
+__typeof__(aclemu_stub_aclmdlGetDatasetNumBuffers) aclmdlGetDatasetNumBuffers __attribute__((weak, alias("aclemu_stub_aclmdlGetDatasetNumBuffers")));
 
 static aclTensorDesc *aclemu_stub_aclmdlGetDatasetTensorDesc(const aclmdlDataset *a0, size_t a1)
 {
@@ -2214,7 +2214,7 @@ static aclTensorDesc *aclemu_stub_aclmdlGetDatasetTensorDesc(const aclmdlDataset
     aclemu_not_supported("aclmdlGetDatasetTensorDesc");
     return (aclTensorDesc *)0;
 }
-aclTensorDesc *aclmdlGetDatasetTensorDesc(const aclmdlDataset *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetDatasetTensorDesc")));
+__typeof__(aclemu_stub_aclmdlGetDatasetTensorDesc) aclmdlGetDatasetTensorDesc __attribute__((weak, alias("aclemu_stub_aclmdlGetDatasetTensorDesc")));
 
 static aclError aclemu_stub_aclmdlGetDesc(aclmdlDesc *a0, uint32_t a1)
 {
@@ -2222,7 +2222,7 @@ static aclError aclemu_stub_aclmdlGetDesc(aclmdlDesc *a0, uint32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlGetDesc");
 }
-aclError aclmdlGetDesc(aclmdlDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetDesc")));
+__typeof__(aclemu_stub_aclmdlGetDesc) aclmdlGetDesc __attribute__((weak, alias("aclemu_stub_aclmdlGetDesc")));
 
 static aclError aclemu_stub_aclmdlGetDescFromFile(aclmdlDesc *a0, const char *a1)
 {
@@ -2230,7 +2230,7 @@ static aclError aclemu_stub_aclmdlGetDescFromFile(aclmdlDesc *a0, const char *a1
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlGetDescFromFile");
 }
-aclError aclmdlGetDescFromFile(aclmdlDesc *a0, const char *a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetDescFromFile")));
+__typeof__(aclemu_stub_aclmdlGetDescFromFile) aclmdlGetDescFromFile __attribute__((weak, alias("aclemu_stub_aclmdlGetDescFromFile")));
 
 static aclError aclemu_stub_aclmdlGetDescFromMem(aclmdlDesc *a0, const void *a1, size_t a2)
 {
@@ -2239,7 +2239,7 @@ static aclError aclemu_stub_aclmdlGetDescFromMem(aclmdlDesc *a0, const void *a1,
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetDescFromMem");
 }
-aclError aclmdlGetDescFromMem(aclmdlDesc *a0, const void *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetDescFromMem")));
+__typeof__(aclemu_stub_aclmdlGetDescFromMem) aclmdlGetDescFromMem __attribute__((weak, alias("aclemu_stub_aclmdlGetDescFromMem")));
 
 static aclError aclemu_stub_aclmdlGetDynamicBatch(const aclmdlDesc *a0, aclmdlBatch *a1)
 {
@@ -2247,7 +2247,7 @@ static aclError aclemu_stub_aclmdlGetDynamicBatch(const aclmdlDesc *a0, aclmdlBa
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlGetDynamicBatch");
 }
-aclError aclmdlGetDynamicBatch(const aclmdlDesc *a0, aclmdlBatch *a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetDynamicBatch")));
+__typeof__(aclemu_stub_aclmdlGetDynamicBatch) aclmdlGetDynamicBatch __attribute__((weak, alias("aclemu_stub_aclmdlGetDynamicBatch")));
 
 static aclError aclemu_stub_aclmdlGetDynamicHW(const aclmdlDesc *a0, size_t a1, aclmdlHW *a2)
 {
@@ -2256,7 +2256,7 @@ static aclError aclemu_stub_aclmdlGetDynamicHW(const aclmdlDesc *a0, size_t a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetDynamicHW");
 }
-aclError aclmdlGetDynamicHW(const aclmdlDesc *a0, size_t a1, aclmdlHW *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetDynamicHW")));
+__typeof__(aclemu_stub_aclmdlGetDynamicHW) aclmdlGetDynamicHW __attribute__((weak, alias("aclemu_stub_aclmdlGetDynamicHW")));
 
 static aclError aclemu_stub_aclmdlGetFirstAippInfo(uint32_t a0, size_t a1, aclAippInfo *a2)
 {
@@ -2265,7 +2265,7 @@ static aclError aclemu_stub_aclmdlGetFirstAippInfo(uint32_t a0, size_t a1, aclAi
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetFirstAippInfo");
 }
-aclError aclmdlGetFirstAippInfo(uint32_t a0, size_t a1, aclAippInfo *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetFirstAippInfo")));
+__typeof__(aclemu_stub_aclmdlGetFirstAippInfo) aclmdlGetFirstAippInfo __attribute__((weak, alias("aclemu_stub_aclmdlGetFirstAippInfo")));
 
 static aclDataType aclemu_stub_aclmdlGetInputDataType(const aclmdlDesc *a0, size_t a1)
 {
@@ -2273,7 +2273,7 @@ static aclDataType aclemu_stub_aclmdlGetInputDataType(const aclmdlDesc *a0, size
     (void)a1;
     return (aclDataType)aclemu_not_supported("aclmdlGetInputDataType");
 }
-aclDataType aclmdlGetInputDataType(const aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDataType")));
+__typeof__(aclemu_stub_aclmdlGetInputDataType) aclmdlGetInputDataType __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDataType")));
 
 static aclError aclemu_stub_aclmdlGetInputDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2)
 {
@@ -2282,7 +2282,7 @@ static aclError aclemu_stub_aclmdlGetInputDims(const aclmdlDesc *a0, size_t a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetInputDims");
 }
-aclError aclmdlGetInputDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDims")));
+__typeof__(aclemu_stub_aclmdlGetInputDims) aclmdlGetInputDims __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDims")));
 
 static aclError aclemu_stub_aclmdlGetInputDimsRange(const aclmdlDesc *a0, size_t a1, aclmdlIODimsRange *a2)
 {
@@ -2291,7 +2291,7 @@ static aclError aclemu_stub_aclmdlGetInputDimsRange(const aclmdlDesc *a0, size_t
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetInputDimsRange");
 }
-aclError aclmdlGetInputDimsRange(const aclmdlDesc *a0, size_t a1, aclmdlIODimsRange *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDimsRange")));
+__typeof__(aclemu_stub_aclmdlGetInputDimsRange) aclmdlGetInputDimsRange __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDimsRange")));
 
 static aclError aclemu_stub_aclmdlGetInputDimsV2(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2)
 {
@@ -2300,7 +2300,7 @@ static aclError aclemu_stub_aclmdlGetInputDimsV2(const aclmdlDesc *a0, size_t a1
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetInputDimsV2");
 }
-aclError aclmdlGetInputDimsV2(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDimsV2")));
+__typeof__(aclemu_stub_aclmdlGetInputDimsV2) aclmdlGetInputDimsV2 __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDimsV2")));
 
 static aclError aclemu_stub_aclmdlGetInputDynamicDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2, size_t a3)
 {
@@ -2310,7 +2310,7 @@ static aclError aclemu_stub_aclmdlGetInputDynamicDims(const aclmdlDesc *a0, size
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlGetInputDynamicDims");
 }
-aclError aclmdlGetInputDynamicDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDynamicDims")));
+__typeof__(aclemu_stub_aclmdlGetInputDynamicDims) aclmdlGetInputDynamicDims __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDynamicDims")));
 
 static aclError aclemu_stub_aclmdlGetInputDynamicGearCount(const aclmdlDesc *a0, size_t a1, size_t *a2)
 {
@@ -2319,7 +2319,7 @@ static aclError aclemu_stub_aclmdlGetInputDynamicGearCount(const aclmdlDesc *a0,
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetInputDynamicGearCount");
 }
-aclError aclmdlGetInputDynamicGearCount(const aclmdlDesc *a0, size_t a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDynamicGearCount")));
+__typeof__(aclemu_stub_aclmdlGetInputDynamicGearCount) aclmdlGetInputDynamicGearCount __attribute__((weak, alias("aclemu_stub_aclmdlGetInputDynamicGearCount")));
 
 static aclFormat aclemu_stub_aclmdlGetInputFormat(const aclmdlDesc *a0, size_t a1)
 {
@@ -2327,7 +2327,7 @@ static aclFormat aclemu_stub_aclmdlGetInputFormat(const aclmdlDesc *a0, size_t a
     (void)a1;
     return (aclFormat)aclemu_not_supported("aclmdlGetInputFormat");
 }
-aclFormat aclmdlGetInputFormat(const aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputFormat")));
+__typeof__(aclemu_stub_aclmdlGetInputFormat) aclmdlGetInputFormat __attribute__((weak, alias("aclemu_stub_aclmdlGetInputFormat")));
 
 static aclError aclemu_stub_aclmdlGetInputIndexByName(const aclmdlDesc *a0, const char *a1, size_t *a2)
 {
@@ -2336,7 +2336,7 @@ static aclError aclemu_stub_aclmdlGetInputIndexByName(const aclmdlDesc *a0, cons
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetInputIndexByName");
 }
-aclError aclmdlGetInputIndexByName(const aclmdlDesc *a0, const char *a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputIndexByName")));
+__typeof__(aclemu_stub_aclmdlGetInputIndexByName) aclmdlGetInputIndexByName __attribute__((weak, alias("aclemu_stub_aclmdlGetInputIndexByName")));
 
 static const char *aclemu_stub_aclmdlGetInputNameByIndex(const aclmdlDesc *a0, size_t a1)
 {
@@ -2345,7 +2345,7 @@ static const char *aclemu_stub_aclmdlGetInputNameByIndex(const aclmdlDesc *a0, s
     aclemu_not_supported("aclmdlGetInputNameByIndex");
     return (const char *)0;
 }
-const char *aclmdlGetInputNameByIndex(const aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputNameByIndex")));
+__typeof__(aclemu_stub_aclmdlGetInputNameByIndex) aclmdlGetInputNameByIndex __attribute__((weak, alias("aclemu_stub_aclmdlGetInputNameByIndex")));
 
 static size_t aclemu_stub_aclmdlGetInputSizeByIndex(aclmdlDesc *a0, size_t a1)
 {
@@ -2353,21 +2353,21 @@ static size_t aclemu_stub_aclmdlGetInputSizeByIndex(aclmdlDesc *a0, size_t a1)
     (void)a1;
     return (size_t)aclemu_not_supported("aclmdlGetInputSizeByIndex");
 }
-size_t aclmdlGetInputSizeByIndex(aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetInputSizeByIndex")));
+__typeof__(aclemu_stub_aclmdlGetInputSizeByIndex) aclmdlGetInputSizeByIndex __attribute__((weak, alias("aclemu_stub_aclmdlGetInputSizeByIndex")));
 
 static size_t aclemu_stub_aclmdlGetNumInputs(aclmdlDesc *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclmdlGetNumInputs");
 }
-size_t aclmdlGetNumInputs(aclmdlDesc *a0) __attribute__((weak, alias("aclemu_stub_aclmdlGetNumInputs")));
+__typeof__(aclemu_stub_aclmdlGetNumInputs) aclmdlGetNumInputs __attribute__((weak, alias("aclemu_stub_aclmdlGetNumInputs")));
 
 static size_t aclemu_stub_aclmdlGetNumOutputs(aclmdlDesc *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("aclmdlGetNumOutputs");
 }
-size_t aclmdlGetNumOutputs(aclmdlDesc *a0) __attribute__((weak, alias("aclemu_stub_aclmdlGetNumOutputs")));
+__typeof__(aclemu_stub_aclmdlGetNumOutputs) aclmdlGetNumOutputs __attribute__((weak, alias("aclemu_stub_aclmdlGetNumOutputs")));
 
 static const char *aclemu_stub_aclmdlGetOpAttr(aclmdlDesc *a0, const char *a1, const char *a2)
 {
@@ -2377,7 +2377,7 @@ static const char *aclemu_stub_aclmdlGetOpAttr(aclmdlDesc *a0, const char *a1, c
     aclemu_not_supported("aclmdlGetOpAttr");
     return (const char *)0;
 }
-const char *aclmdlGetOpAttr(aclmdlDesc *a0, const char *a1, const char *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetOpAttr")));
+__typeof__(aclemu_stub_aclmdlGetOpAttr) aclmdlGetOpAttr __attribute__((weak, alias("aclemu_stub_aclmdlGetOpAttr")));
 
 static aclDataType aclemu_stub_aclmdlGetOutputDataType(const aclmdlDesc *a0, size_t a1)
 {
@@ -2385,7 +2385,7 @@ static aclDataType aclemu_stub_aclmdlGetOutputDataType(const aclmdlDesc *a0, siz
     (void)a1;
     return (aclDataType)aclemu_not_supported("aclmdlGetOutputDataType");
 }
-aclDataType aclmdlGetOutputDataType(const aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputDataType")));
+__typeof__(aclemu_stub_aclmdlGetOutputDataType) aclmdlGetOutputDataType __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputDataType")));
 
 static aclError aclemu_stub_aclmdlGetOutputDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2)
 {
@@ -2394,7 +2394,7 @@ static aclError aclemu_stub_aclmdlGetOutputDims(const aclmdlDesc *a0, size_t a1,
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetOutputDims");
 }
-aclError aclmdlGetOutputDims(const aclmdlDesc *a0, size_t a1, aclmdlIODims *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputDims")));
+__typeof__(aclemu_stub_aclmdlGetOutputDims) aclmdlGetOutputDims __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputDims")));
 
 static aclFormat aclemu_stub_aclmdlGetOutputFormat(const aclmdlDesc *a0, size_t a1)
 {
@@ -2402,7 +2402,7 @@ static aclFormat aclemu_stub_aclmdlGetOutputFormat(const aclmdlDesc *a0, size_t 
     (void)a1;
     return (aclFormat)aclemu_not_supported("aclmdlGetOutputFormat");
 }
-aclFormat aclmdlGetOutputFormat(const aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputFormat")));
+__typeof__(aclemu_stub_aclmdlGetOutputFormat) aclmdlGetOutputFormat __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputFormat")));
 
 static aclError aclemu_stub_aclmdlGetOutputIndexByName(const aclmdlDesc *a0, const char *a1, size_t *a2)
 {
@@ -2411,7 +2411,7 @@ static aclError aclemu_stub_aclmdlGetOutputIndexByName(const aclmdlDesc *a0, con
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlGetOutputIndexByName");
 }
-aclError aclmdlGetOutputIndexByName(const aclmdlDesc *a0, const char *a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputIndexByName")));
+__typeof__(aclemu_stub_aclmdlGetOutputIndexByName) aclmdlGetOutputIndexByName __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputIndexByName")));
 
 static const char *aclemu_stub_aclmdlGetOutputNameByIndex(const aclmdlDesc *a0, size_t a1)
 {
@@ -2420,7 +2420,7 @@ static const char *aclemu_stub_aclmdlGetOutputNameByIndex(const aclmdlDesc *a0, 
     aclemu_not_supported("aclmdlGetOutputNameByIndex");
     return (const char *)0;
 }
-const char *aclmdlGetOutputNameByIndex(const aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputNameByIndex")));
+__typeof__(aclemu_stub_aclmdlGetOutputNameByIndex) aclmdlGetOutputNameByIndex __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputNameByIndex")));
 
 static size_t aclemu_stub_aclmdlGetOutputSizeByIndex(aclmdlDesc *a0, size_t a1)
 {
@@ -2428,7 +2428,7 @@ static size_t aclemu_stub_aclmdlGetOutputSizeByIndex(aclmdlDesc *a0, size_t a1)
     (void)a1;
     return (size_t)aclemu_not_supported("aclmdlGetOutputSizeByIndex");
 }
-size_t aclmdlGetOutputSizeByIndex(aclmdlDesc *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputSizeByIndex")));
+__typeof__(aclemu_stub_aclmdlGetOutputSizeByIndex) aclmdlGetOutputSizeByIndex __attribute__((weak, alias("aclemu_stub_aclmdlGetOutputSizeByIndex")));
 
 static const char *aclemu_stub_aclmdlGetTensorRealName(const aclmdlDesc *a0, const char *a1)
 {
@@ -2437,13 +2437,13 @@ static const char *aclemu_stub_aclmdlGetTensorRealName(const aclmdlDesc *a0, con
     aclemu_not_supported("aclmdlGetTensorRealName");
     return (const char *)0;
 }
-const char *aclmdlGetTensorRealName(const aclmdlDesc *a0, const char *a1) __attribute__((weak, alias("aclemu_stub_aclmdlGetTensorRealName")));
+__typeof__(aclemu_stub_aclmdlGetTensorRealName) aclmdlGetTensorRealName __attribute__((weak, alias("aclemu_stub_aclmdlGetTensorRealName")));
 
 static aclError aclemu_stub_aclmdlInitDump(void)
 {
     return (aclError)aclemu_not_supported("aclmdlInitDump");
 }
-aclError aclmdlInitDump(void) __attribute__((weak, alias("aclemu_stub_aclmdlInitDump")));
+__typeof__(aclemu_stub_aclmdlInitDump) aclmdlInitDump __attribute__((weak, alias("aclemu_stub_aclmdlInitDump")));
 
 static aclError aclemu_stub_aclmdlLoadFromFile(const char *a0, uint32_t *a1)
 {
@@ -2451,7 +2451,7 @@ static aclError aclemu_stub_aclmdlLoadFromFile(const char *a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlLoadFromFile");
 }
-aclError aclmdlLoadFromFile(const char *a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromFile")));
+__typeof__(aclemu_stub_aclmdlLoadFromFile) aclmdlLoadFromFile __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromFile")));
 
 static aclError aclemu_stub_aclmdlLoadFromFileWithMem(const char *a0, uint32_t *a1, void *a2, size_t a3, void *a4, size_t a5)
 {
@@ -2463,7 +2463,7 @@ static aclError aclemu_stub_aclmdlLoadFromFileWithMem(const char *a0, uint32_t *
     (void)a5;
     return (aclError)aclemu_not_supported("aclmdlLoadFromFileWithMem");
 }
-aclError aclmdlLoadFromFileWithMem(const char *a0, uint32_t *a1, void *a2, size_t a3, void *a4, size_t a5) __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromFileWithMem")));
+__typeof__(aclemu_stub_aclmdlLoadFromFileWithMem) aclmdlLoadFromFileWithMem __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromFileWithMem")));
 
 static aclError aclemu_stub_aclmdlLoadFromFileWithQ(const char *a0, uint32_t *a1, const uint32_t *a2, size_t a3, const uint32_t *a4, size_t a5)
 {
@@ -2475,7 +2475,7 @@ static aclError aclemu_stub_aclmdlLoadFromFileWithQ(const char *a0, uint32_t *a1
     (void)a5;
     return (aclError)aclemu_not_supported("aclmdlLoadFromFileWithQ");
 }
-aclError aclmdlLoadFromFileWithQ(const char *a0, uint32_t *a1, const uint32_t *a2, size_t a3, const uint32_t *a4, size_t a5) __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromFileWithQ")));
+__typeof__(aclemu_stub_aclmdlLoadFromFileWithQ) aclmdlLoadFromFileWithQ __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromFileWithQ")));
 
 static aclError aclemu_stub_aclmdlLoadFromMem(const void *a0, size_t a1, uint32_t *a2)
 {
@@ -2484,7 +2484,7 @@ static aclError aclemu_stub_aclmdlLoadFromMem(const void *a0, size_t a1, uint32_
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlLoadFromMem");
 }
-aclError aclmdlLoadFromMem(const void *a0, size_t a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromMem")));
+__typeof__(aclemu_stub_aclmdlLoadFromMem) aclmdlLoadFromMem __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromMem")));
 
 static aclError aclemu_stub_aclmdlLoadFromMemWithMem(const void *a0, size_t a1, uint32_t *a2, void *a3, size_t a4, void *a5, size_t a6)
 {
@@ -2497,7 +2497,7 @@ static aclError aclemu_stub_aclmdlLoadFromMemWithMem(const void *a0, size_t a1, 
     (void)a6;
     return (aclError)aclemu_not_supported("aclmdlLoadFromMemWithMem");
 }
-aclError aclmdlLoadFromMemWithMem(const void *a0, size_t a1, uint32_t *a2, void *a3, size_t a4, void *a5, size_t a6) __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromMemWithMem")));
+__typeof__(aclemu_stub_aclmdlLoadFromMemWithMem) aclmdlLoadFromMemWithMem __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromMemWithMem")));
 
 static aclError aclemu_stub_aclmdlLoadFromMemWithQ(const void *a0, size_t a1, uint32_t *a2, const uint32_t *a3, size_t a4, const uint32_t *a5, size_t a6)
 {
@@ -2510,7 +2510,7 @@ static aclError aclemu_stub_aclmdlLoadFromMemWithQ(const void *a0, size_t a1, ui
     (void)a6;
     return (aclError)aclemu_not_supported("aclmdlLoadFromMemWithQ");
 }
-aclError aclmdlLoadFromMemWithQ(const void *a0, size_t a1, uint32_t *a2, const uint32_t *a3, size_t a4, const uint32_t *a5, size_t a6) __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromMemWithQ")));
+__typeof__(aclemu_stub_aclmdlLoadFromMemWithQ) aclmdlLoadFromMemWithQ __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromMemWithQ")));
 
 static aclError aclemu_stub_aclmdlLoadFromModel(const aclmdlModel *a0, const aclmdlConfigHandle *a1, uint32_t *a2)
 {
@@ -2519,7 +2519,7 @@ static aclError aclemu_stub_aclmdlLoadFromModel(const aclmdlModel *a0, const acl
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlLoadFromModel");
 }
-aclError aclmdlLoadFromModel(const aclmdlModel *a0, const aclmdlConfigHandle *a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromModel")));
+__typeof__(aclemu_stub_aclmdlLoadFromModel) aclmdlLoadFromModel __attribute__((weak, alias("aclemu_stub_aclmdlLoadFromModel")));
 
 static aclError aclemu_stub_aclmdlLoadWithConfig(const aclmdlConfigHandle *a0, uint32_t *a1)
 {
@@ -2527,7 +2527,7 @@ static aclError aclemu_stub_aclmdlLoadWithConfig(const aclmdlConfigHandle *a0, u
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlLoadWithConfig");
 }
-aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlLoadWithConfig")));
+__typeof__(aclemu_stub_aclmdlLoadWithConfig) aclmdlLoadWithConfig __attribute__((weak, alias("aclemu_stub_aclmdlLoadWithConfig")));
 
 static aclError aclemu_stub_aclmdlQueryExeOMDesc(const char *a0, aclmdlExeOMDesc *a1)
 {
@@ -2535,7 +2535,7 @@ static aclError aclemu_stub_aclmdlQueryExeOMDesc(const char *a0, aclmdlExeOMDesc
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlQueryExeOMDesc");
 }
-aclError aclmdlQueryExeOMDesc(const char *a0, aclmdlExeOMDesc *a1) __attribute__((weak, alias("aclemu_stub_aclmdlQueryExeOMDesc")));
+__typeof__(aclemu_stub_aclmdlQueryExeOMDesc) aclmdlQueryExeOMDesc __attribute__((weak, alias("aclemu_stub_aclmdlQueryExeOMDesc")));
 
 static aclError aclemu_stub_aclmdlQuerySize(const char *a0, size_t *a1, size_t *a2)
 {
@@ -2544,7 +2544,7 @@ static aclError aclemu_stub_aclmdlQuerySize(const char *a0, size_t *a1, size_t *
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlQuerySize");
 }
-aclError aclmdlQuerySize(const char *a0, size_t *a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlQuerySize")));
+__typeof__(aclemu_stub_aclmdlQuerySize) aclmdlQuerySize __attribute__((weak, alias("aclemu_stub_aclmdlQuerySize")));
 
 static aclError aclemu_stub_aclmdlQuerySizeFromMem(const void *a0, size_t a1, size_t *a2, size_t *a3)
 {
@@ -2554,14 +2554,14 @@ static aclError aclemu_stub_aclmdlQuerySizeFromMem(const void *a0, size_t a1, si
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlQuerySizeFromMem");
 }
-aclError aclmdlQuerySizeFromMem(const void *a0, size_t a1, size_t *a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclmdlQuerySizeFromMem")));
+__typeof__(aclemu_stub_aclmdlQuerySizeFromMem) aclmdlQuerySizeFromMem __attribute__((weak, alias("aclemu_stub_aclmdlQuerySizeFromMem")));
 
 static aclError aclemu_stub_aclmdlRIAbort(aclmdlRI a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRIAbort");
 }
-aclError aclmdlRIAbort(aclmdlRI a0) __attribute__((weak, alias("aclemu_stub_aclmdlRIAbort")));
+__typeof__(aclemu_stub_aclmdlRIAbort) aclmdlRIAbort __attribute__((weak, alias("aclemu_stub_aclmdlRIAbort")));
 
 static aclError aclemu_stub_aclmdlRIAddCondTask(aclmdlRICondTaskParams a0, aclrtStream a1, uint32_t a2)
 {
@@ -2570,7 +2570,7 @@ static aclError aclemu_stub_aclmdlRIAddCondTask(aclmdlRICondTaskParams a0, aclrt
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIAddCondTask");
 }
-aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams a0, aclrtStream a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIAddCondTask")));
+__typeof__(aclemu_stub_aclmdlRIAddCondTask) aclmdlRIAddCondTask __attribute__((weak, alias("aclemu_stub_aclmdlRIAddCondTask")));
 
 static aclError aclemu_stub_aclmdlRIBindStream(aclmdlRI a0, aclrtStream a1, uint32_t a2)
 {
@@ -2579,7 +2579,7 @@ static aclError aclemu_stub_aclmdlRIBindStream(aclmdlRI a0, aclrtStream a1, uint
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIBindStream");
 }
-aclError aclmdlRIBindStream(aclmdlRI a0, aclrtStream a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIBindStream")));
+__typeof__(aclemu_stub_aclmdlRIBindStream) aclmdlRIBindStream __attribute__((weak, alias("aclemu_stub_aclmdlRIBindStream")));
 
 static aclError aclemu_stub_aclmdlRIBuildBegin(aclmdlRI *a0, uint32_t a1)
 {
@@ -2587,7 +2587,7 @@ static aclError aclemu_stub_aclmdlRIBuildBegin(aclmdlRI *a0, uint32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIBuildBegin");
 }
-aclError aclmdlRIBuildBegin(aclmdlRI *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIBuildBegin")));
+__typeof__(aclemu_stub_aclmdlRIBuildBegin) aclmdlRIBuildBegin __attribute__((weak, alias("aclemu_stub_aclmdlRIBuildBegin")));
 
 static aclError aclemu_stub_aclmdlRIBuildEnd(aclmdlRI a0, void *a1)
 {
@@ -2595,7 +2595,7 @@ static aclError aclemu_stub_aclmdlRIBuildEnd(aclmdlRI a0, void *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIBuildEnd");
 }
-aclError aclmdlRIBuildEnd(aclmdlRI a0, void *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIBuildEnd")));
+__typeof__(aclemu_stub_aclmdlRIBuildEnd) aclmdlRIBuildEnd __attribute__((weak, alias("aclemu_stub_aclmdlRIBuildEnd")));
 
 static aclError aclemu_stub_aclmdlRICaptureBegin(aclrtStream a0, aclmdlRICaptureMode a1)
 {
@@ -2603,7 +2603,7 @@ static aclError aclemu_stub_aclmdlRICaptureBegin(aclrtStream a0, aclmdlRICapture
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRICaptureBegin");
 }
-aclError aclmdlRICaptureBegin(aclrtStream a0, aclmdlRICaptureMode a1) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureBegin")));
+__typeof__(aclemu_stub_aclmdlRICaptureBegin) aclmdlRICaptureBegin __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureBegin")));
 
 static aclError aclemu_stub_aclmdlRICaptureEnd(aclrtStream a0, aclmdlRI *a1)
 {
@@ -2611,7 +2611,7 @@ static aclError aclemu_stub_aclmdlRICaptureEnd(aclrtStream a0, aclmdlRI *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRICaptureEnd");
 }
-aclError aclmdlRICaptureEnd(aclrtStream a0, aclmdlRI *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureEnd")));
+__typeof__(aclemu_stub_aclmdlRICaptureEnd) aclmdlRICaptureEnd __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureEnd")));
 
 static aclError aclemu_stub_aclmdlRICaptureGetInfo(aclrtStream a0, aclmdlRICaptureStatus *a1, aclmdlRI *a2)
 {
@@ -2620,14 +2620,14 @@ static aclError aclemu_stub_aclmdlRICaptureGetInfo(aclrtStream a0, aclmdlRICaptu
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRICaptureGetInfo");
 }
-aclError aclmdlRICaptureGetInfo(aclrtStream a0, aclmdlRICaptureStatus *a1, aclmdlRI *a2) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureGetInfo")));
+__typeof__(aclemu_stub_aclmdlRICaptureGetInfo) aclmdlRICaptureGetInfo __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureGetInfo")));
 
 static aclError aclemu_stub_aclmdlRICaptureTaskGrpBegin(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRICaptureTaskGrpBegin");
 }
-aclError aclmdlRICaptureTaskGrpBegin(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskGrpBegin")));
+__typeof__(aclemu_stub_aclmdlRICaptureTaskGrpBegin) aclmdlRICaptureTaskGrpBegin __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskGrpBegin")));
 
 static aclError aclemu_stub_aclmdlRICaptureTaskGrpEnd(aclrtStream a0, aclrtTaskGrp *a1)
 {
@@ -2635,7 +2635,7 @@ static aclError aclemu_stub_aclmdlRICaptureTaskGrpEnd(aclrtStream a0, aclrtTaskG
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRICaptureTaskGrpEnd");
 }
-aclError aclmdlRICaptureTaskGrpEnd(aclrtStream a0, aclrtTaskGrp *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskGrpEnd")));
+__typeof__(aclemu_stub_aclmdlRICaptureTaskGrpEnd) aclmdlRICaptureTaskGrpEnd __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskGrpEnd")));
 
 static aclError aclemu_stub_aclmdlRICaptureTaskUpdateBegin(aclrtStream a0, aclrtTaskGrp a1)
 {
@@ -2643,21 +2643,21 @@ static aclError aclemu_stub_aclmdlRICaptureTaskUpdateBegin(aclrtStream a0, aclrt
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRICaptureTaskUpdateBegin");
 }
-aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream a0, aclrtTaskGrp a1) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskUpdateBegin")));
+__typeof__(aclemu_stub_aclmdlRICaptureTaskUpdateBegin) aclmdlRICaptureTaskUpdateBegin __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskUpdateBegin")));
 
 static aclError aclemu_stub_aclmdlRICaptureTaskUpdateEnd(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRICaptureTaskUpdateEnd");
 }
-aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskUpdateEnd")));
+__typeof__(aclemu_stub_aclmdlRICaptureTaskUpdateEnd) aclmdlRICaptureTaskUpdateEnd __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureTaskUpdateEnd")));
 
 static aclError aclemu_stub_aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRICaptureThreadExchangeMode");
 }
-aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *a0) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureThreadExchangeMode")));
+__typeof__(aclemu_stub_aclmdlRICaptureThreadExchangeMode) aclmdlRICaptureThreadExchangeMode __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureThreadExchangeMode")));
 
 static aclError aclemu_stub_aclmdlRICaptureToModelRIBegin(aclrtStream a0, aclmdlRI a1, aclmdlRICaptureMode a2)
 {
@@ -2666,7 +2666,7 @@ static aclError aclemu_stub_aclmdlRICaptureToModelRIBegin(aclrtStream a0, aclmdl
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRICaptureToModelRIBegin");
 }
-aclError aclmdlRICaptureToModelRIBegin(aclrtStream a0, aclmdlRI a1, aclmdlRICaptureMode a2) __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureToModelRIBegin")));
+__typeof__(aclemu_stub_aclmdlRICaptureToModelRIBegin) aclmdlRICaptureToModelRIBegin __attribute__((weak, alias("aclemu_stub_aclmdlRICaptureToModelRIBegin")));
 
 static aclError aclemu_stub_aclmdlRICondHandleCreate(aclmdlRI a0, uint32_t a1, aclmdlRICondHandleFlag a2, aclmdlRICondHandle *a3)
 {
@@ -2676,7 +2676,7 @@ static aclError aclemu_stub_aclmdlRICondHandleCreate(aclmdlRI a0, uint32_t a1, a
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlRICondHandleCreate");
 }
-aclError aclmdlRICondHandleCreate(aclmdlRI a0, uint32_t a1, aclmdlRICondHandleFlag a2, aclmdlRICondHandle *a3) __attribute__((weak, alias("aclemu_stub_aclmdlRICondHandleCreate")));
+__typeof__(aclemu_stub_aclmdlRICondHandleCreate) aclmdlRICondHandleCreate __attribute__((weak, alias("aclemu_stub_aclmdlRICondHandleCreate")));
 
 static aclError aclemu_stub_aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle a0, uint64_t **a1)
 {
@@ -2684,7 +2684,7 @@ static aclError aclemu_stub_aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle a0, 
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRICondHandleGetCondPtr");
 }
-aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle a0, uint64_t **a1) __attribute__((weak, alias("aclemu_stub_aclmdlRICondHandleGetCondPtr")));
+__typeof__(aclemu_stub_aclmdlRICondHandleGetCondPtr) aclmdlRICondHandleGetCondPtr __attribute__((weak, alias("aclemu_stub_aclmdlRICondHandleGetCondPtr")));
 
 static aclError aclemu_stub_aclmdlRIDebugJsonPrint(aclmdlRI a0, const char *a1, uint32_t a2)
 {
@@ -2693,21 +2693,21 @@ static aclError aclemu_stub_aclmdlRIDebugJsonPrint(aclmdlRI a0, const char *a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIDebugJsonPrint");
 }
-aclError aclmdlRIDebugJsonPrint(aclmdlRI a0, const char *a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIDebugJsonPrint")));
+__typeof__(aclemu_stub_aclmdlRIDebugJsonPrint) aclmdlRIDebugJsonPrint __attribute__((weak, alias("aclemu_stub_aclmdlRIDebugJsonPrint")));
 
 static aclError aclemu_stub_aclmdlRIDebugPrint(aclmdlRI a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRIDebugPrint");
 }
-aclError aclmdlRIDebugPrint(aclmdlRI a0) __attribute__((weak, alias("aclemu_stub_aclmdlRIDebugPrint")));
+__typeof__(aclemu_stub_aclmdlRIDebugPrint) aclmdlRIDebugPrint __attribute__((weak, alias("aclemu_stub_aclmdlRIDebugPrint")));
 
 static aclError aclemu_stub_aclmdlRIDestroy(aclmdlRI a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRIDestroy");
 }
-aclError aclmdlRIDestroy(aclmdlRI a0) __attribute__((weak, alias("aclemu_stub_aclmdlRIDestroy")));
+__typeof__(aclemu_stub_aclmdlRIDestroy) aclmdlRIDestroy __attribute__((weak, alias("aclemu_stub_aclmdlRIDestroy")));
 
 static aclError aclemu_stub_aclmdlRIDestroyRegisterCallback(aclmdlRI a0, aclrtCallback a1, void *a2)
 {
@@ -2716,7 +2716,7 @@ static aclError aclemu_stub_aclmdlRIDestroyRegisterCallback(aclmdlRI a0, aclrtCa
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIDestroyRegisterCallback");
 }
-aclError aclmdlRIDestroyRegisterCallback(aclmdlRI a0, aclrtCallback a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIDestroyRegisterCallback")));
+__typeof__(aclemu_stub_aclmdlRIDestroyRegisterCallback) aclmdlRIDestroyRegisterCallback __attribute__((weak, alias("aclemu_stub_aclmdlRIDestroyRegisterCallback")));
 
 static aclError aclemu_stub_aclmdlRIDestroyUnregisterCallback(aclmdlRI a0, aclrtCallback a1)
 {
@@ -2724,7 +2724,7 @@ static aclError aclemu_stub_aclmdlRIDestroyUnregisterCallback(aclmdlRI a0, aclrt
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIDestroyUnregisterCallback");
 }
-aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI a0, aclrtCallback a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIDestroyUnregisterCallback")));
+__typeof__(aclemu_stub_aclmdlRIDestroyUnregisterCallback) aclmdlRIDestroyUnregisterCallback __attribute__((weak, alias("aclemu_stub_aclmdlRIDestroyUnregisterCallback")));
 
 static aclError aclemu_stub_aclmdlRIEndTask(aclmdlRI a0, aclrtStream a1)
 {
@@ -2732,7 +2732,7 @@ static aclError aclemu_stub_aclmdlRIEndTask(aclmdlRI a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIEndTask");
 }
-aclError aclmdlRIEndTask(aclmdlRI a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIEndTask")));
+__typeof__(aclemu_stub_aclmdlRIEndTask) aclmdlRIEndTask __attribute__((weak, alias("aclemu_stub_aclmdlRIEndTask")));
 
 static aclError aclemu_stub_aclmdlRIExecute(aclmdlRI a0, int32_t a1)
 {
@@ -2740,7 +2740,7 @@ static aclError aclemu_stub_aclmdlRIExecute(aclmdlRI a0, int32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIExecute");
 }
-aclError aclmdlRIExecute(aclmdlRI a0, int32_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIExecute")));
+__typeof__(aclemu_stub_aclmdlRIExecute) aclmdlRIExecute __attribute__((weak, alias("aclemu_stub_aclmdlRIExecute")));
 
 static aclError aclemu_stub_aclmdlRIExecuteAsync(aclmdlRI a0, aclrtStream a1)
 {
@@ -2748,7 +2748,7 @@ static aclError aclemu_stub_aclmdlRIExecuteAsync(aclmdlRI a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIExecuteAsync");
 }
-aclError aclmdlRIExecuteAsync(aclmdlRI a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIExecuteAsync")));
+__typeof__(aclemu_stub_aclmdlRIExecuteAsync) aclmdlRIExecuteAsync __attribute__((weak, alias("aclemu_stub_aclmdlRIExecuteAsync")));
 
 static aclError aclemu_stub_aclmdlRIGetId(aclmdlRI a0, uint32_t *a1)
 {
@@ -2756,7 +2756,7 @@ static aclError aclemu_stub_aclmdlRIGetId(aclmdlRI a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIGetId");
 }
-aclError aclmdlRIGetId(aclmdlRI a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIGetId")));
+__typeof__(aclemu_stub_aclmdlRIGetId) aclmdlRIGetId __attribute__((weak, alias("aclemu_stub_aclmdlRIGetId")));
 
 static aclError aclemu_stub_aclmdlRIGetName(aclmdlRI a0, uint32_t a1, char *a2)
 {
@@ -2765,7 +2765,7 @@ static aclError aclemu_stub_aclmdlRIGetName(aclmdlRI a0, uint32_t a1, char *a2)
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIGetName");
 }
-aclError aclmdlRIGetName(aclmdlRI a0, uint32_t a1, char *a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIGetName")));
+__typeof__(aclemu_stub_aclmdlRIGetName) aclmdlRIGetName __attribute__((weak, alias("aclemu_stub_aclmdlRIGetName")));
 
 static aclError aclemu_stub_aclmdlRIGetStreams(aclmdlRI a0, aclrtStream *a1, uint32_t *a2)
 {
@@ -2774,7 +2774,7 @@ static aclError aclemu_stub_aclmdlRIGetStreams(aclmdlRI a0, aclrtStream *a1, uin
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIGetStreams");
 }
-aclError aclmdlRIGetStreams(aclmdlRI a0, aclrtStream *a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIGetStreams")));
+__typeof__(aclemu_stub_aclmdlRIGetStreams) aclmdlRIGetStreams __attribute__((weak, alias("aclemu_stub_aclmdlRIGetStreams")));
 
 static aclError aclemu_stub_aclmdlRIGetTasksByStream(aclrtStream a0, aclmdlRITask *a1, uint32_t *a2)
 {
@@ -2783,7 +2783,7 @@ static aclError aclemu_stub_aclmdlRIGetTasksByStream(aclrtStream a0, aclmdlRITas
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIGetTasksByStream");
 }
-aclError aclmdlRIGetTasksByStream(aclrtStream a0, aclmdlRITask *a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIGetTasksByStream")));
+__typeof__(aclemu_stub_aclmdlRIGetTasksByStream) aclmdlRIGetTasksByStream __attribute__((weak, alias("aclemu_stub_aclmdlRIGetTasksByStream")));
 
 static aclError aclemu_stub_aclmdlRIKernelTaskGetAttribute(aclmdlRITask a0, aclrtLaunchKernelAttrId a1, aclrtLaunchKernelAttrValue *a2)
 {
@@ -2792,7 +2792,7 @@ static aclError aclemu_stub_aclmdlRIKernelTaskGetAttribute(aclmdlRITask a0, aclr
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlRIKernelTaskGetAttribute");
 }
-aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask a0, aclrtLaunchKernelAttrId a1, aclrtLaunchKernelAttrValue *a2) __attribute__((weak, alias("aclemu_stub_aclmdlRIKernelTaskGetAttribute")));
+__typeof__(aclemu_stub_aclmdlRIKernelTaskGetAttribute) aclmdlRIKernelTaskGetAttribute __attribute__((weak, alias("aclemu_stub_aclmdlRIKernelTaskGetAttribute")));
 
 static aclError aclemu_stub_aclmdlRISetName(aclmdlRI a0, const char *a1)
 {
@@ -2800,14 +2800,14 @@ static aclError aclemu_stub_aclmdlRISetName(aclmdlRI a0, const char *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRISetName");
 }
-aclError aclmdlRISetName(aclmdlRI a0, const char *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRISetName")));
+__typeof__(aclemu_stub_aclmdlRISetName) aclmdlRISetName __attribute__((weak, alias("aclemu_stub_aclmdlRISetName")));
 
 static aclError aclemu_stub_aclmdlRITaskDisable(aclmdlRITask a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRITaskDisable");
 }
-aclError aclmdlRITaskDisable(aclmdlRITask a0) __attribute__((weak, alias("aclemu_stub_aclmdlRITaskDisable")));
+__typeof__(aclemu_stub_aclmdlRITaskDisable) aclmdlRITaskDisable __attribute__((weak, alias("aclemu_stub_aclmdlRITaskDisable")));
 
 static aclError aclemu_stub_aclmdlRITaskGetParams(aclmdlRITask a0, aclmdlRITaskParams *a1)
 {
@@ -2815,7 +2815,7 @@ static aclError aclemu_stub_aclmdlRITaskGetParams(aclmdlRITask a0, aclmdlRITaskP
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRITaskGetParams");
 }
-aclError aclmdlRITaskGetParams(aclmdlRITask a0, aclmdlRITaskParams *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRITaskGetParams")));
+__typeof__(aclemu_stub_aclmdlRITaskGetParams) aclmdlRITaskGetParams __attribute__((weak, alias("aclemu_stub_aclmdlRITaskGetParams")));
 
 static aclError aclemu_stub_aclmdlRITaskGetSeqId(aclmdlRITask a0, uint32_t *a1)
 {
@@ -2823,7 +2823,7 @@ static aclError aclemu_stub_aclmdlRITaskGetSeqId(aclmdlRITask a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRITaskGetSeqId");
 }
-aclError aclmdlRITaskGetSeqId(aclmdlRITask a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRITaskGetSeqId")));
+__typeof__(aclemu_stub_aclmdlRITaskGetSeqId) aclmdlRITaskGetSeqId __attribute__((weak, alias("aclemu_stub_aclmdlRITaskGetSeqId")));
 
 static aclError aclemu_stub_aclmdlRITaskGetType(aclmdlRITask a0, aclmdlRITaskType *a1)
 {
@@ -2831,7 +2831,7 @@ static aclError aclemu_stub_aclmdlRITaskGetType(aclmdlRITask a0, aclmdlRITaskTyp
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRITaskGetType");
 }
-aclError aclmdlRITaskGetType(aclmdlRITask a0, aclmdlRITaskType *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRITaskGetType")));
+__typeof__(aclemu_stub_aclmdlRITaskGetType) aclmdlRITaskGetType __attribute__((weak, alias("aclemu_stub_aclmdlRITaskGetType")));
 
 static aclError aclemu_stub_aclmdlRITaskSetParams(aclmdlRITask a0, aclmdlRITaskParams *a1)
 {
@@ -2839,7 +2839,7 @@ static aclError aclemu_stub_aclmdlRITaskSetParams(aclmdlRITask a0, aclmdlRITaskP
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRITaskSetParams");
 }
-aclError aclmdlRITaskSetParams(aclmdlRITask a0, aclmdlRITaskParams *a1) __attribute__((weak, alias("aclemu_stub_aclmdlRITaskSetParams")));
+__typeof__(aclemu_stub_aclmdlRITaskSetParams) aclmdlRITaskSetParams __attribute__((weak, alias("aclemu_stub_aclmdlRITaskSetParams")));
 
 static aclError aclemu_stub_aclmdlRIUnbindStream(aclmdlRI a0, aclrtStream a1)
 {
@@ -2847,14 +2847,14 @@ static aclError aclemu_stub_aclmdlRIUnbindStream(aclmdlRI a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlRIUnbindStream");
 }
-aclError aclmdlRIUnbindStream(aclmdlRI a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclmdlRIUnbindStream")));
+__typeof__(aclemu_stub_aclmdlRIUnbindStream) aclmdlRIUnbindStream __attribute__((weak, alias("aclemu_stub_aclmdlRIUnbindStream")));
 
 static aclError aclemu_stub_aclmdlRIUpdate(aclmdlRI a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlRIUpdate");
 }
-aclError aclmdlRIUpdate(aclmdlRI a0) __attribute__((weak, alias("aclemu_stub_aclmdlRIUpdate")));
+__typeof__(aclemu_stub_aclmdlRIUpdate) aclmdlRIUpdate __attribute__((weak, alias("aclemu_stub_aclmdlRIUpdate")));
 
 static aclError aclemu_stub_aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *a0, int8_t a1)
 {
@@ -2862,7 +2862,7 @@ static aclError aclemu_stub_aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *a0, int8_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPAxSwapSwitch");
 }
-aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *a0, int8_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPAxSwapSwitch")));
+__typeof__(aclemu_stub_aclmdlSetAIPPAxSwapSwitch) aclmdlSetAIPPAxSwapSwitch __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPAxSwapSwitch")));
 
 static aclError aclemu_stub_aclmdlSetAIPPByInputIndex(uint32_t a0, aclmdlDataset *a1, size_t a2, const aclmdlAIPP *a3)
 {
@@ -2872,7 +2872,7 @@ static aclError aclemu_stub_aclmdlSetAIPPByInputIndex(uint32_t a0, aclmdlDataset
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPByInputIndex");
 }
-aclError aclmdlSetAIPPByInputIndex(uint32_t a0, aclmdlDataset *a1, size_t a2, const aclmdlAIPP *a3) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPByInputIndex")));
+__typeof__(aclemu_stub_aclmdlSetAIPPByInputIndex) aclmdlSetAIPPByInputIndex __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPByInputIndex")));
 
 static aclError aclemu_stub_aclmdlSetAIPPCropParams(aclmdlAIPP *a0, int8_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5, uint64_t a6)
 {
@@ -2885,7 +2885,7 @@ static aclError aclemu_stub_aclmdlSetAIPPCropParams(aclmdlAIPP *a0, int8_t a1, i
     (void)a6;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPCropParams");
 }
-aclError aclmdlSetAIPPCropParams(aclmdlAIPP *a0, int8_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5, uint64_t a6) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPCropParams")));
+__typeof__(aclemu_stub_aclmdlSetAIPPCropParams) aclmdlSetAIPPCropParams __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPCropParams")));
 
 static aclError aclemu_stub_aclmdlSetAIPPCscParams(aclmdlAIPP *a0, int8_t a1, int16_t a2, int16_t a3, int16_t a4, int16_t a5, int16_t a6, int16_t a7, int16_t a8, int16_t a9, int16_t a10, uint8_t a11, uint8_t a12, uint8_t a13, uint8_t a14, uint8_t a15, uint8_t a16)
 {
@@ -2908,7 +2908,7 @@ static aclError aclemu_stub_aclmdlSetAIPPCscParams(aclmdlAIPP *a0, int8_t a1, in
     (void)a16;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPCscParams");
 }
-aclError aclmdlSetAIPPCscParams(aclmdlAIPP *a0, int8_t a1, int16_t a2, int16_t a3, int16_t a4, int16_t a5, int16_t a6, int16_t a7, int16_t a8, int16_t a9, int16_t a10, uint8_t a11, uint8_t a12, uint8_t a13, uint8_t a14, uint8_t a15, uint8_t a16) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPCscParams")));
+__typeof__(aclemu_stub_aclmdlSetAIPPCscParams) aclmdlSetAIPPCscParams __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPCscParams")));
 
 static aclError aclemu_stub_aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *a0, int16_t a1, int16_t a2, int16_t a3, int16_t a4, uint64_t a5)
 {
@@ -2920,7 +2920,7 @@ static aclError aclemu_stub_aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *a0, int16_t a1
     (void)a5;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPDtcPixelMean");
 }
-aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *a0, int16_t a1, int16_t a2, int16_t a3, int16_t a4, uint64_t a5) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPDtcPixelMean")));
+__typeof__(aclemu_stub_aclmdlSetAIPPDtcPixelMean) aclmdlSetAIPPDtcPixelMean __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPDtcPixelMean")));
 
 static aclError aclemu_stub_aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *a0, float a1, float a2, float a3, float a4, uint64_t a5)
 {
@@ -2932,7 +2932,7 @@ static aclError aclemu_stub_aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *a0, float a1, f
     (void)a5;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPDtcPixelMin");
 }
-aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *a0, float a1, float a2, float a3, float a4, uint64_t a5) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPDtcPixelMin")));
+__typeof__(aclemu_stub_aclmdlSetAIPPDtcPixelMin) aclmdlSetAIPPDtcPixelMin __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPDtcPixelMin")));
 
 static aclError aclemu_stub_aclmdlSetAIPPInputFormat(aclmdlAIPP *a0, aclAippInputFormat a1)
 {
@@ -2940,7 +2940,7 @@ static aclError aclemu_stub_aclmdlSetAIPPInputFormat(aclmdlAIPP *a0, aclAippInpu
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPInputFormat");
 }
-aclError aclmdlSetAIPPInputFormat(aclmdlAIPP *a0, aclAippInputFormat a1) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPInputFormat")));
+__typeof__(aclemu_stub_aclmdlSetAIPPInputFormat) aclmdlSetAIPPInputFormat __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPInputFormat")));
 
 static aclError aclemu_stub_aclmdlSetAIPPPaddingParams(aclmdlAIPP *a0, int8_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5, uint64_t a6)
 {
@@ -2953,7 +2953,7 @@ static aclError aclemu_stub_aclmdlSetAIPPPaddingParams(aclmdlAIPP *a0, int8_t a1
     (void)a6;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPPaddingParams");
 }
-aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *a0, int8_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5, uint64_t a6) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPPaddingParams")));
+__typeof__(aclemu_stub_aclmdlSetAIPPPaddingParams) aclmdlSetAIPPPaddingParams __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPPaddingParams")));
 
 static aclError aclemu_stub_aclmdlSetAIPPPixelVarReci(aclmdlAIPP *a0, float a1, float a2, float a3, float a4, uint64_t a5)
 {
@@ -2965,7 +2965,7 @@ static aclError aclemu_stub_aclmdlSetAIPPPixelVarReci(aclmdlAIPP *a0, float a1, 
     (void)a5;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPPixelVarReci");
 }
-aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP *a0, float a1, float a2, float a3, float a4, uint64_t a5) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPPixelVarReci")));
+__typeof__(aclemu_stub_aclmdlSetAIPPPixelVarReci) aclmdlSetAIPPPixelVarReci __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPPixelVarReci")));
 
 static aclError aclemu_stub_aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *a0, int8_t a1)
 {
@@ -2973,7 +2973,7 @@ static aclError aclemu_stub_aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *a0, int8_t a
     (void)a1;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPRbuvSwapSwitch");
 }
-aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *a0, int8_t a1) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPRbuvSwapSwitch")));
+__typeof__(aclemu_stub_aclmdlSetAIPPRbuvSwapSwitch) aclmdlSetAIPPRbuvSwapSwitch __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPRbuvSwapSwitch")));
 
 static aclError aclemu_stub_aclmdlSetAIPPScfParams(aclmdlAIPP *a0, int8_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5, uint64_t a6)
 {
@@ -2986,7 +2986,7 @@ static aclError aclemu_stub_aclmdlSetAIPPScfParams(aclmdlAIPP *a0, int8_t a1, in
     (void)a6;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPScfParams");
 }
-aclError aclmdlSetAIPPScfParams(aclmdlAIPP *a0, int8_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5, uint64_t a6) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPScfParams")));
+__typeof__(aclemu_stub_aclmdlSetAIPPScfParams) aclmdlSetAIPPScfParams __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPScfParams")));
 
 static aclError aclemu_stub_aclmdlSetAIPPSrcImageSize(aclmdlAIPP *a0, int32_t a1, int32_t a2)
 {
@@ -2995,7 +2995,7 @@ static aclError aclemu_stub_aclmdlSetAIPPSrcImageSize(aclmdlAIPP *a0, int32_t a1
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlSetAIPPSrcImageSize");
 }
-aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP *a0, int32_t a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPSrcImageSize")));
+__typeof__(aclemu_stub_aclmdlSetAIPPSrcImageSize) aclmdlSetAIPPSrcImageSize __attribute__((weak, alias("aclemu_stub_aclmdlSetAIPPSrcImageSize")));
 
 static aclError aclemu_stub_aclmdlSetAttribute(uint32_t a0, aclmdlAttr a1, aclmdlAttrValue_t *a2)
 {
@@ -3004,7 +3004,7 @@ static aclError aclemu_stub_aclmdlSetAttribute(uint32_t a0, aclmdlAttr a1, aclmd
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlSetAttribute");
 }
-aclError aclmdlSetAttribute(uint32_t a0, aclmdlAttr a1, aclmdlAttrValue_t *a2) __attribute__((weak, alias("aclemu_stub_aclmdlSetAttribute")));
+__typeof__(aclemu_stub_aclmdlSetAttribute) aclmdlSetAttribute __attribute__((weak, alias("aclemu_stub_aclmdlSetAttribute")));
 
 static aclError aclemu_stub_aclmdlSetConfigOpt(aclmdlConfigHandle *a0, aclmdlConfigAttr a1, const void *a2, size_t a3)
 {
@@ -3014,7 +3014,7 @@ static aclError aclemu_stub_aclmdlSetConfigOpt(aclmdlConfigHandle *a0, aclmdlCon
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlSetConfigOpt");
 }
-aclError aclmdlSetConfigOpt(aclmdlConfigHandle *a0, aclmdlConfigAttr a1, const void *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclmdlSetConfigOpt")));
+__typeof__(aclemu_stub_aclmdlSetConfigOpt) aclmdlSetConfigOpt __attribute__((weak, alias("aclemu_stub_aclmdlSetConfigOpt")));
 
 static aclError aclemu_stub_aclmdlSetDatasetTensorDesc(aclmdlDataset *a0, aclTensorDesc *a1, size_t a2)
 {
@@ -3023,14 +3023,14 @@ static aclError aclemu_stub_aclmdlSetDatasetTensorDesc(aclmdlDataset *a0, aclTen
     (void)a2;
     return (aclError)aclemu_not_supported("aclmdlSetDatasetTensorDesc");
 }
-aclError aclmdlSetDatasetTensorDesc(aclmdlDataset *a0, aclTensorDesc *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclmdlSetDatasetTensorDesc")));
+__typeof__(aclemu_stub_aclmdlSetDatasetTensorDesc) aclmdlSetDatasetTensorDesc __attribute__((weak, alias("aclemu_stub_aclmdlSetDatasetTensorDesc")));
 
 static aclError aclemu_stub_aclmdlSetDump(const char *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlSetDump");
 }
-aclError aclmdlSetDump(const char *a0) __attribute__((weak, alias("aclemu_stub_aclmdlSetDump")));
+__typeof__(aclemu_stub_aclmdlSetDump) aclmdlSetDump __attribute__((weak, alias("aclemu_stub_aclmdlSetDump")));
 
 static aclError aclemu_stub_aclmdlSetDynamicBatchSize(uint32_t a0, aclmdlDataset *a1, size_t a2, uint64_t a3)
 {
@@ -3040,7 +3040,7 @@ static aclError aclemu_stub_aclmdlSetDynamicBatchSize(uint32_t a0, aclmdlDataset
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlSetDynamicBatchSize");
 }
-aclError aclmdlSetDynamicBatchSize(uint32_t a0, aclmdlDataset *a1, size_t a2, uint64_t a3) __attribute__((weak, alias("aclemu_stub_aclmdlSetDynamicBatchSize")));
+__typeof__(aclemu_stub_aclmdlSetDynamicBatchSize) aclmdlSetDynamicBatchSize __attribute__((weak, alias("aclemu_stub_aclmdlSetDynamicBatchSize")));
 
 static aclError aclemu_stub_aclmdlSetDynamicHWSize(uint32_t a0, aclmdlDataset *a1, size_t a2, uint64_t a3, uint64_t a4)
 {
@@ -3051,7 +3051,7 @@ static aclError aclemu_stub_aclmdlSetDynamicHWSize(uint32_t a0, aclmdlDataset *a
     (void)a4;
     return (aclError)aclemu_not_supported("aclmdlSetDynamicHWSize");
 }
-aclError aclmdlSetDynamicHWSize(uint32_t a0, aclmdlDataset *a1, size_t a2, uint64_t a3, uint64_t a4) __attribute__((weak, alias("aclemu_stub_aclmdlSetDynamicHWSize")));
+__typeof__(aclemu_stub_aclmdlSetDynamicHWSize) aclmdlSetDynamicHWSize __attribute__((weak, alias("aclemu_stub_aclmdlSetDynamicHWSize")));
 
 static aclError aclemu_stub_aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *a0, aclmdlExecConfigAttr a1, const void *a2, size_t a3)
 {
@@ -3061,7 +3061,7 @@ static aclError aclemu_stub_aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *a0, a
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlSetExecConfigOpt");
 }
-aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle *a0, aclmdlExecConfigAttr a1, const void *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclmdlSetExecConfigOpt")));
+__typeof__(aclemu_stub_aclmdlSetExecConfigOpt) aclmdlSetExecConfigOpt __attribute__((weak, alias("aclemu_stub_aclmdlSetExecConfigOpt")));
 
 static aclError aclemu_stub_aclmdlSetExternalWeightAddress(aclmdlConfigHandle *a0, const char *a1, void *a2, size_t a3)
 {
@@ -3071,7 +3071,7 @@ static aclError aclemu_stub_aclmdlSetExternalWeightAddress(aclmdlConfigHandle *a
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlSetExternalWeightAddress");
 }
-aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle *a0, const char *a1, void *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclmdlSetExternalWeightAddress")));
+__typeof__(aclemu_stub_aclmdlSetExternalWeightAddress) aclmdlSetExternalWeightAddress __attribute__((weak, alias("aclemu_stub_aclmdlSetExternalWeightAddress")));
 
 static aclError aclemu_stub_aclmdlSetInputAIPP(uint32_t a0, aclmdlDataset *a1, size_t a2, const aclmdlAIPP *a3)
 {
@@ -3081,7 +3081,7 @@ static aclError aclemu_stub_aclmdlSetInputAIPP(uint32_t a0, aclmdlDataset *a1, s
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlSetInputAIPP");
 }
-aclError aclmdlSetInputAIPP(uint32_t a0, aclmdlDataset *a1, size_t a2, const aclmdlAIPP *a3) __attribute__((weak, alias("aclemu_stub_aclmdlSetInputAIPP")));
+__typeof__(aclemu_stub_aclmdlSetInputAIPP) aclmdlSetInputAIPP __attribute__((weak, alias("aclemu_stub_aclmdlSetInputAIPP")));
 
 static aclError aclemu_stub_aclmdlSetInputDynamicDims(uint32_t a0, aclmdlDataset *a1, size_t a2, const aclmdlIODims *a3)
 {
@@ -3091,14 +3091,14 @@ static aclError aclemu_stub_aclmdlSetInputDynamicDims(uint32_t a0, aclmdlDataset
     (void)a3;
     return (aclError)aclemu_not_supported("aclmdlSetInputDynamicDims");
 }
-aclError aclmdlSetInputDynamicDims(uint32_t a0, aclmdlDataset *a1, size_t a2, const aclmdlIODims *a3) __attribute__((weak, alias("aclemu_stub_aclmdlSetInputDynamicDims")));
+__typeof__(aclemu_stub_aclmdlSetInputDynamicDims) aclmdlSetInputDynamicDims __attribute__((weak, alias("aclemu_stub_aclmdlSetInputDynamicDims")));
 
 static aclError aclemu_stub_aclmdlUnload(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclmdlUnload");
 }
-aclError aclmdlUnload(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclmdlUnload")));
+__typeof__(aclemu_stub_aclmdlUnload) aclmdlUnload __attribute__((weak, alias("aclemu_stub_aclmdlUnload")));
 
 static aclError aclemu_stub_aclopCast(const aclTensorDesc *a0, const aclDataBuffer *a1, const aclTensorDesc *a2, aclDataBuffer *a3, uint8_t a4, aclrtStream a5)
 {
@@ -3110,7 +3110,7 @@ static aclError aclemu_stub_aclopCast(const aclTensorDesc *a0, const aclDataBuff
     (void)a5;
     return (aclError)aclemu_not_supported("aclopCast");
 }
-aclError aclopCast(const aclTensorDesc *a0, const aclDataBuffer *a1, const aclTensorDesc *a2, aclDataBuffer *a3, uint8_t a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_aclopCast")));
+__typeof__(aclemu_stub_aclopCast) aclopCast __attribute__((weak, alias("aclemu_stub_aclopCast")));
 
 static aclError aclemu_stub_aclopCompile(const char *a0, int a1, const aclTensorDesc *const a2[], int a3, const aclTensorDesc *const a4[], const aclopAttr *a5, aclopEngineType a6, aclopCompileType a7, const char *a8)
 {
@@ -3125,7 +3125,7 @@ static aclError aclemu_stub_aclopCompile(const char *a0, int a1, const aclTensor
     (void)a8;
     return (aclError)aclemu_not_supported("aclopCompile");
 }
-aclError aclopCompile(const char *a0, int a1, const aclTensorDesc *const a2[], int a3, const aclTensorDesc *const a4[], const aclopAttr *a5, aclopEngineType a6, aclopCompileType a7, const char *a8) __attribute__((weak, alias("aclemu_stub_aclopCompile")));
+__typeof__(aclemu_stub_aclopCompile) aclopCompile __attribute__((weak, alias("aclemu_stub_aclopCompile")));
 
 static aclError aclemu_stub_aclopCompileAndExecute(const char *a0, int a1, const aclTensorDesc *const a2[], const aclDataBuffer *const a3[], int a4, const aclTensorDesc *const a5[], aclDataBuffer *const a6[], const aclopAttr *a7, aclopEngineType a8, aclopCompileType a9, const char *a10, aclrtStream a11)
 {
@@ -3143,7 +3143,7 @@ static aclError aclemu_stub_aclopCompileAndExecute(const char *a0, int a1, const
     (void)a11;
     return (aclError)aclemu_not_supported("aclopCompileAndExecute");
 }
-aclError aclopCompileAndExecute(const char *a0, int a1, const aclTensorDesc *const a2[], const aclDataBuffer *const a3[], int a4, const aclTensorDesc *const a5[], aclDataBuffer *const a6[], const aclopAttr *a7, aclopEngineType a8, aclopCompileType a9, const char *a10, aclrtStream a11) __attribute__((weak, alias("aclemu_stub_aclopCompileAndExecute")));
+__typeof__(aclemu_stub_aclopCompileAndExecute) aclopCompileAndExecute __attribute__((weak, alias("aclemu_stub_aclopCompileAndExecute")));
 
 static aclError aclemu_stub_aclopCompileAndExecuteV2(const char *a0, int a1, aclTensorDesc *a2[], aclDataBuffer *a3[], int a4, aclTensorDesc *a5[], aclDataBuffer *a6[], aclopAttr *a7, aclopEngineType a8, aclopCompileType a9, const char *a10, aclrtStream a11)
 {
@@ -3161,14 +3161,14 @@ static aclError aclemu_stub_aclopCompileAndExecuteV2(const char *a0, int a1, acl
     (void)a11;
     return (aclError)aclemu_not_supported("aclopCompileAndExecuteV2");
 }
-aclError aclopCompileAndExecuteV2(const char *a0, int a1, aclTensorDesc *a2[], aclDataBuffer *a3[], int a4, aclTensorDesc *a5[], aclDataBuffer *a6[], aclopAttr *a7, aclopEngineType a8, aclopCompileType a9, const char *a10, aclrtStream a11) __attribute__((weak, alias("aclemu_stub_aclopCompileAndExecuteV2")));
+__typeof__(aclemu_stub_aclopCompileAndExecuteV2) aclopCompileAndExecuteV2 __attribute__((weak, alias("aclemu_stub_aclopCompileAndExecuteV2")));
 
 static aclopAttr *aclemu_stub_aclopCreateAttr(void)
 {
     aclemu_not_supported("aclopCreateAttr");
     return (aclopAttr *)0;
 }
-aclopAttr *aclopCreateAttr(void) __attribute__((weak, alias("aclemu_stub_aclopCreateAttr")));
+__typeof__(aclemu_stub_aclopCreateAttr) aclopCreateAttr __attribute__((weak, alias("aclemu_stub_aclopCreateAttr")));
 
 static aclError aclemu_stub_aclopCreateHandle(const char *a0, int a1, const aclTensorDesc *const a2[], int a3, const aclTensorDesc *const a4[], const aclopAttr *a5, aclopHandle **a6)
 {
@@ -3181,7 +3181,7 @@ static aclError aclemu_stub_aclopCreateHandle(const char *a0, int a1, const aclT
     (void)a6;
     return (aclError)aclemu_not_supported("aclopCreateHandle");
 }
-aclError aclopCreateHandle(const char *a0, int a1, const aclTensorDesc *const a2[], int a3, const aclTensorDesc *const a4[], const aclopAttr *a5, aclopHandle **a6) __attribute__((weak, alias("aclemu_stub_aclopCreateHandle")));
+__typeof__(aclemu_stub_aclopCreateHandle) aclopCreateHandle __attribute__((weak, alias("aclemu_stub_aclopCreateHandle")));
 
 static aclError aclemu_stub_aclopCreateHandleForCast(aclTensorDesc *a0, aclTensorDesc *a1, uint8_t a2, aclopHandle **a3)
 {
@@ -3191,7 +3191,7 @@ static aclError aclemu_stub_aclopCreateHandleForCast(aclTensorDesc *a0, aclTenso
     (void)a3;
     return (aclError)aclemu_not_supported("aclopCreateHandleForCast");
 }
-aclError aclopCreateHandleForCast(aclTensorDesc *a0, aclTensorDesc *a1, uint8_t a2, aclopHandle **a3) __attribute__((weak, alias("aclemu_stub_aclopCreateHandleForCast")));
+__typeof__(aclemu_stub_aclopCreateHandleForCast) aclopCreateHandleForCast __attribute__((weak, alias("aclemu_stub_aclopCreateHandleForCast")));
 
 static aclError aclemu_stub_aclopCreateKernel(const char *a0, const char *a1, const char *a2, void *a3, int a4, aclopEngineType a5, aclDataDeallocator a6)
 {
@@ -3204,21 +3204,21 @@ static aclError aclemu_stub_aclopCreateKernel(const char *a0, const char *a1, co
     (void)a6;
     return (aclError)aclemu_not_supported("aclopCreateKernel");
 }
-aclError aclopCreateKernel(const char *a0, const char *a1, const char *a2, void *a3, int a4, aclopEngineType a5, aclDataDeallocator a6) __attribute__((weak, alias("aclemu_stub_aclopCreateKernel")));
+__typeof__(aclemu_stub_aclopCreateKernel) aclopCreateKernel __attribute__((weak, alias("aclemu_stub_aclopCreateKernel")));
 
 static void aclemu_stub_aclopDestroyAttr(const aclopAttr *a0)
 {
     (void)a0;
     aclemu_not_supported("aclopDestroyAttr");
 }
-void aclopDestroyAttr(const aclopAttr *a0) __attribute__((weak, alias("aclemu_stub_aclopDestroyAttr")));
+__typeof__(aclemu_stub_aclopDestroyAttr) aclopDestroyAttr __attribute__((weak, alias("aclemu_stub_aclopDestroyAttr")));
 
 static void aclemu_stub_aclopDestroyHandle(aclopHandle *a0)
 {
     (void)a0;
     aclemu_not_supported("aclopDestroyHandle");
 }
-void aclopDestroyHandle(aclopHandle *a0) __attribute__((weak, alias("aclemu_stub_aclopDestroyHandle")));
+__typeof__(aclemu_stub_aclopDestroyHandle) aclopDestroyHandle __attribute__((weak, alias("aclemu_stub_aclopDestroyHandle")));
 
 static aclError aclemu_stub_aclopExecWithHandle(aclopHandle *a0, int a1, const aclDataBuffer *const a2[], int a3, aclDataBuffer *const a4[], aclrtStream a5)
 {
@@ -3230,7 +3230,7 @@ static aclError aclemu_stub_aclopExecWithHandle(aclopHandle *a0, int a1, const a
     (void)a5;
     return (aclError)aclemu_not_supported("aclopExecWithHandle");
 }
-aclError aclopExecWithHandle(aclopHandle *a0, int a1, const aclDataBuffer *const a2[], int a3, aclDataBuffer *const a4[], aclrtStream a5) __attribute__((weak, alias("aclemu_stub_aclopExecWithHandle")));
+__typeof__(aclemu_stub_aclopExecWithHandle) aclopExecWithHandle __attribute__((weak, alias("aclemu_stub_aclopExecWithHandle")));
 
 static aclError aclemu_stub_aclopExecute(const char *a0, int a1, const aclTensorDesc *const a2[], const aclDataBuffer *const a3[], int a4, const aclTensorDesc *const a5[], aclDataBuffer *const a6[], const aclopAttr *a7, aclrtStream a8)
 {
@@ -3245,7 +3245,7 @@ static aclError aclemu_stub_aclopExecute(const char *a0, int a1, const aclTensor
     (void)a8;
     return (aclError)aclemu_not_supported("aclopExecute");
 }
-aclError aclopExecute(const char *a0, int a1, const aclTensorDesc *const a2[], const aclDataBuffer *const a3[], int a4, const aclTensorDesc *const a5[], aclDataBuffer *const a6[], const aclopAttr *a7, aclrtStream a8) __attribute__((weak, alias("aclemu_stub_aclopExecute")));
+__typeof__(aclemu_stub_aclopExecute) aclopExecute __attribute__((weak, alias("aclemu_stub_aclopExecute")));
 
 static aclError aclemu_stub_aclopExecuteV2(const char *a0, int a1, aclTensorDesc *a2[], aclDataBuffer *a3[], int a4, aclTensorDesc *a5[], aclDataBuffer *a6[], aclopAttr *a7, aclrtStream a8)
 {
@@ -3260,7 +3260,7 @@ static aclError aclemu_stub_aclopExecuteV2(const char *a0, int a1, aclTensorDesc
     (void)a8;
     return (aclError)aclemu_not_supported("aclopExecuteV2");
 }
-aclError aclopExecuteV2(const char *a0, int a1, aclTensorDesc *a2[], aclDataBuffer *a3[], int a4, aclTensorDesc *a5[], aclDataBuffer *a6[], aclopAttr *a7, aclrtStream a8) __attribute__((weak, alias("aclemu_stub_aclopExecuteV2")));
+__typeof__(aclemu_stub_aclopExecuteV2) aclopExecuteV2 __attribute__((weak, alias("aclemu_stub_aclopExecuteV2")));
 
 static aclError aclemu_stub_aclopInferShape(const char *a0, int a1, aclTensorDesc *a2[], aclDataBuffer *a3[], int a4, aclTensorDesc *a5[], aclopAttr *a6)
 {
@@ -3273,7 +3273,7 @@ static aclError aclemu_stub_aclopInferShape(const char *a0, int a1, aclTensorDes
     (void)a6;
     return (aclError)aclemu_not_supported("aclopInferShape");
 }
-aclError aclopInferShape(const char *a0, int a1, aclTensorDesc *a2[], aclDataBuffer *a3[], int a4, aclTensorDesc *a5[], aclopAttr *a6) __attribute__((weak, alias("aclemu_stub_aclopInferShape")));
+__typeof__(aclemu_stub_aclopInferShape) aclopInferShape __attribute__((weak, alias("aclemu_stub_aclopInferShape")));
 
 static aclError aclemu_stub_aclopLoad(const void *a0, size_t a1)
 {
@@ -3281,7 +3281,7 @@ static aclError aclemu_stub_aclopLoad(const void *a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclopLoad");
 }
-aclError aclopLoad(const void *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclopLoad")));
+__typeof__(aclemu_stub_aclopLoad) aclopLoad __attribute__((weak, alias("aclemu_stub_aclopLoad")));
 
 static aclError aclemu_stub_aclopRegisterCompileFunc(const char *a0, aclopCompileFunc a1)
 {
@@ -3289,7 +3289,7 @@ static aclError aclemu_stub_aclopRegisterCompileFunc(const char *a0, aclopCompil
     (void)a1;
     return (aclError)aclemu_not_supported("aclopRegisterCompileFunc");
 }
-aclError aclopRegisterCompileFunc(const char *a0, aclopCompileFunc a1) __attribute__((weak, alias("aclemu_stub_aclopRegisterCompileFunc")));
+__typeof__(aclemu_stub_aclopRegisterCompileFunc) aclopRegisterCompileFunc __attribute__((weak, alias("aclemu_stub_aclopRegisterCompileFunc")));
 
 static aclError aclemu_stub_aclopSetAttrBool(aclopAttr *a0, const char *a1, uint8_t a2)
 {
@@ -3298,7 +3298,7 @@ static aclError aclemu_stub_aclopSetAttrBool(aclopAttr *a0, const char *a1, uint
     (void)a2;
     return (aclError)aclemu_not_supported("aclopSetAttrBool");
 }
-aclError aclopSetAttrBool(aclopAttr *a0, const char *a1, uint8_t a2) __attribute__((weak, alias("aclemu_stub_aclopSetAttrBool")));
+__typeof__(aclemu_stub_aclopSetAttrBool) aclopSetAttrBool __attribute__((weak, alias("aclemu_stub_aclopSetAttrBool")));
 
 static aclError aclemu_stub_aclopSetAttrDataType(aclopAttr *a0, const char *a1, aclDataType a2)
 {
@@ -3307,7 +3307,7 @@ static aclError aclemu_stub_aclopSetAttrDataType(aclopAttr *a0, const char *a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclopSetAttrDataType");
 }
-aclError aclopSetAttrDataType(aclopAttr *a0, const char *a1, aclDataType a2) __attribute__((weak, alias("aclemu_stub_aclopSetAttrDataType")));
+__typeof__(aclemu_stub_aclopSetAttrDataType) aclopSetAttrDataType __attribute__((weak, alias("aclemu_stub_aclopSetAttrDataType")));
 
 static aclError aclemu_stub_aclopSetAttrFloat(aclopAttr *a0, const char *a1, float a2)
 {
@@ -3316,7 +3316,7 @@ static aclError aclemu_stub_aclopSetAttrFloat(aclopAttr *a0, const char *a1, flo
     (void)a2;
     return (aclError)aclemu_not_supported("aclopSetAttrFloat");
 }
-aclError aclopSetAttrFloat(aclopAttr *a0, const char *a1, float a2) __attribute__((weak, alias("aclemu_stub_aclopSetAttrFloat")));
+__typeof__(aclemu_stub_aclopSetAttrFloat) aclopSetAttrFloat __attribute__((weak, alias("aclemu_stub_aclopSetAttrFloat")));
 
 static aclError aclemu_stub_aclopSetAttrInt(aclopAttr *a0, const char *a1, int64_t a2)
 {
@@ -3325,7 +3325,7 @@ static aclError aclemu_stub_aclopSetAttrInt(aclopAttr *a0, const char *a1, int64
     (void)a2;
     return (aclError)aclemu_not_supported("aclopSetAttrInt");
 }
-aclError aclopSetAttrInt(aclopAttr *a0, const char *a1, int64_t a2) __attribute__((weak, alias("aclemu_stub_aclopSetAttrInt")));
+__typeof__(aclemu_stub_aclopSetAttrInt) aclopSetAttrInt __attribute__((weak, alias("aclemu_stub_aclopSetAttrInt")));
 
 static aclError aclemu_stub_aclopSetAttrListBool(aclopAttr *a0, const char *a1, int a2, const uint8_t *a3)
 {
@@ -3335,7 +3335,7 @@ static aclError aclemu_stub_aclopSetAttrListBool(aclopAttr *a0, const char *a1, 
     (void)a3;
     return (aclError)aclemu_not_supported("aclopSetAttrListBool");
 }
-aclError aclopSetAttrListBool(aclopAttr *a0, const char *a1, int a2, const uint8_t *a3) __attribute__((weak, alias("aclemu_stub_aclopSetAttrListBool")));
+__typeof__(aclemu_stub_aclopSetAttrListBool) aclopSetAttrListBool __attribute__((weak, alias("aclemu_stub_aclopSetAttrListBool")));
 
 static aclError aclemu_stub_aclopSetAttrListDataType(aclopAttr *a0, const char *a1, int a2, const aclDataType a3[])
 {
@@ -3345,7 +3345,7 @@ static aclError aclemu_stub_aclopSetAttrListDataType(aclopAttr *a0, const char *
     (void)a3;
     return (aclError)aclemu_not_supported("aclopSetAttrListDataType");
 }
-aclError aclopSetAttrListDataType(aclopAttr *a0, const char *a1, int a2, const aclDataType a3[]) __attribute__((weak, alias("aclemu_stub_aclopSetAttrListDataType")));
+__typeof__(aclemu_stub_aclopSetAttrListDataType) aclopSetAttrListDataType __attribute__((weak, alias("aclemu_stub_aclopSetAttrListDataType")));
 
 static aclError aclemu_stub_aclopSetAttrListFloat(aclopAttr *a0, const char *a1, int a2, const float *a3)
 {
@@ -3355,7 +3355,7 @@ static aclError aclemu_stub_aclopSetAttrListFloat(aclopAttr *a0, const char *a1,
     (void)a3;
     return (aclError)aclemu_not_supported("aclopSetAttrListFloat");
 }
-aclError aclopSetAttrListFloat(aclopAttr *a0, const char *a1, int a2, const float *a3) __attribute__((weak, alias("aclemu_stub_aclopSetAttrListFloat")));
+__typeof__(aclemu_stub_aclopSetAttrListFloat) aclopSetAttrListFloat __attribute__((weak, alias("aclemu_stub_aclopSetAttrListFloat")));
 
 static aclError aclemu_stub_aclopSetAttrListInt(aclopAttr *a0, const char *a1, int a2, const int64_t *a3)
 {
@@ -3365,7 +3365,7 @@ static aclError aclemu_stub_aclopSetAttrListInt(aclopAttr *a0, const char *a1, i
     (void)a3;
     return (aclError)aclemu_not_supported("aclopSetAttrListInt");
 }
-aclError aclopSetAttrListInt(aclopAttr *a0, const char *a1, int a2, const int64_t *a3) __attribute__((weak, alias("aclemu_stub_aclopSetAttrListInt")));
+__typeof__(aclemu_stub_aclopSetAttrListInt) aclopSetAttrListInt __attribute__((weak, alias("aclemu_stub_aclopSetAttrListInt")));
 
 static aclError aclemu_stub_aclopSetAttrListListInt(aclopAttr *a0, const char *a1, int a2, const int *a3, const int64_t *const a4[])
 {
@@ -3376,7 +3376,7 @@ static aclError aclemu_stub_aclopSetAttrListListInt(aclopAttr *a0, const char *a
     (void)a4;
     return (aclError)aclemu_not_supported("aclopSetAttrListListInt");
 }
-aclError aclopSetAttrListListInt(aclopAttr *a0, const char *a1, int a2, const int *a3, const int64_t *const a4[]) __attribute__((weak, alias("aclemu_stub_aclopSetAttrListListInt")));
+__typeof__(aclemu_stub_aclopSetAttrListListInt) aclopSetAttrListListInt __attribute__((weak, alias("aclemu_stub_aclopSetAttrListListInt")));
 
 static aclError aclemu_stub_aclopSetAttrListString(aclopAttr *a0, const char *a1, int a2, const char **a3)
 {
@@ -3386,7 +3386,7 @@ static aclError aclemu_stub_aclopSetAttrListString(aclopAttr *a0, const char *a1
     (void)a3;
     return (aclError)aclemu_not_supported("aclopSetAttrListString");
 }
-aclError aclopSetAttrListString(aclopAttr *a0, const char *a1, int a2, const char **a3) __attribute__((weak, alias("aclemu_stub_aclopSetAttrListString")));
+__typeof__(aclemu_stub_aclopSetAttrListString) aclopSetAttrListString __attribute__((weak, alias("aclemu_stub_aclopSetAttrListString")));
 
 static aclError aclemu_stub_aclopSetAttrString(aclopAttr *a0, const char *a1, const char *a2)
 {
@@ -3395,14 +3395,14 @@ static aclError aclemu_stub_aclopSetAttrString(aclopAttr *a0, const char *a1, co
     (void)a2;
     return (aclError)aclemu_not_supported("aclopSetAttrString");
 }
-aclError aclopSetAttrString(aclopAttr *a0, const char *a1, const char *a2) __attribute__((weak, alias("aclemu_stub_aclopSetAttrString")));
+__typeof__(aclemu_stub_aclopSetAttrString) aclopSetAttrString __attribute__((weak, alias("aclemu_stub_aclopSetAttrString")));
 
 static aclError aclemu_stub_aclopSetCompileFlag(aclOpCompileFlag a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclopSetCompileFlag");
 }
-aclError aclopSetCompileFlag(aclOpCompileFlag a0) __attribute__((weak, alias("aclemu_stub_aclopSetCompileFlag")));
+__typeof__(aclemu_stub_aclopSetCompileFlag) aclopSetCompileFlag __attribute__((weak, alias("aclemu_stub_aclopSetCompileFlag")));
 
 static aclError aclemu_stub_aclopSetKernelArgs(aclopKernelDesc *a0, const char *a1, uint32_t a2, const void *a3, uint32_t a4)
 {
@@ -3413,7 +3413,7 @@ static aclError aclemu_stub_aclopSetKernelArgs(aclopKernelDesc *a0, const char *
     (void)a4;
     return (aclError)aclemu_not_supported("aclopSetKernelArgs");
 }
-aclError aclopSetKernelArgs(aclopKernelDesc *a0, const char *a1, uint32_t a2, const void *a3, uint32_t a4) __attribute__((weak, alias("aclemu_stub_aclopSetKernelArgs")));
+__typeof__(aclemu_stub_aclopSetKernelArgs) aclopSetKernelArgs __attribute__((weak, alias("aclemu_stub_aclopSetKernelArgs")));
 
 static aclError aclemu_stub_aclopSetKernelWorkspaceSizes(aclopKernelDesc *a0, int a1, size_t *a2)
 {
@@ -3422,21 +3422,21 @@ static aclError aclemu_stub_aclopSetKernelWorkspaceSizes(aclopKernelDesc *a0, in
     (void)a2;
     return (aclError)aclemu_not_supported("aclopSetKernelWorkspaceSizes");
 }
-aclError aclopSetKernelWorkspaceSizes(aclopKernelDesc *a0, int a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclopSetKernelWorkspaceSizes")));
+__typeof__(aclemu_stub_aclopSetKernelWorkspaceSizes) aclopSetKernelWorkspaceSizes __attribute__((weak, alias("aclemu_stub_aclopSetKernelWorkspaceSizes")));
 
 static aclError aclemu_stub_aclopSetMaxOpQueueNum(uint64_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclopSetMaxOpQueueNum");
 }
-aclError aclopSetMaxOpQueueNum(uint64_t a0) __attribute__((weak, alias("aclemu_stub_aclopSetMaxOpQueueNum")));
+__typeof__(aclemu_stub_aclopSetMaxOpQueueNum) aclopSetMaxOpQueueNum __attribute__((weak, alias("aclemu_stub_aclopSetMaxOpQueueNum")));
 
 static aclError aclemu_stub_aclopSetModelDir(const char *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclopSetModelDir");
 }
-aclError aclopSetModelDir(const char *a0) __attribute__((weak, alias("aclemu_stub_aclopSetModelDir")));
+__typeof__(aclemu_stub_aclopSetModelDir) aclopSetModelDir __attribute__((weak, alias("aclemu_stub_aclopSetModelDir")));
 
 static aclError aclemu_stub_aclopStartDumpArgs(uint32_t a0, const char *a1)
 {
@@ -3444,21 +3444,21 @@ static aclError aclemu_stub_aclopStartDumpArgs(uint32_t a0, const char *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclopStartDumpArgs");
 }
-aclError aclopStartDumpArgs(uint32_t a0, const char *a1) __attribute__((weak, alias("aclemu_stub_aclopStartDumpArgs")));
+__typeof__(aclemu_stub_aclopStartDumpArgs) aclopStartDumpArgs __attribute__((weak, alias("aclemu_stub_aclopStartDumpArgs")));
 
 static aclError aclemu_stub_aclopStopDumpArgs(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclopStopDumpArgs");
 }
-aclError aclopStopDumpArgs(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclopStopDumpArgs")));
+__typeof__(aclemu_stub_aclopStopDumpArgs) aclopStopDumpArgs __attribute__((weak, alias("aclemu_stub_aclopStopDumpArgs")));
 
 static aclError aclemu_stub_aclopUnregisterCompileFunc(const char *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclopUnregisterCompileFunc");
 }
-aclError aclopUnregisterCompileFunc(const char *a0) __attribute__((weak, alias("aclemu_stub_aclopUnregisterCompileFunc")));
+__typeof__(aclemu_stub_aclopUnregisterCompileFunc) aclopUnregisterCompileFunc __attribute__((weak, alias("aclemu_stub_aclopUnregisterCompileFunc")));
 
 static aclError aclemu_stub_aclopUpdateParams(const char *a0, int a1, const aclTensorDesc *const a2[], int a3, const aclTensorDesc *const a4[], const aclopAttr *a5)
 {
@@ -3470,7 +3470,7 @@ static aclError aclemu_stub_aclopUpdateParams(const char *a0, int a1, const aclT
     (void)a5;
     return (aclError)aclemu_not_supported("aclopUpdateParams");
 }
-aclError aclopUpdateParams(const char *a0, int a1, const aclTensorDesc *const a2[], int a3, const aclTensorDesc *const a4[], const aclopAttr *a5) __attribute__((weak, alias("aclemu_stub_aclopUpdateParams")));
+__typeof__(aclemu_stub_aclopUpdateParams) aclopUpdateParams __attribute__((weak, alias("aclemu_stub_aclopUpdateParams")));
 
 static aclError aclemu_stub_aclplatformGetDeviceInfo(aclplatformDevInfo a0, char *a1, uint32_t a2)
 {
@@ -3479,7 +3479,7 @@ static aclError aclemu_stub_aclplatformGetDeviceInfo(aclplatformDevInfo a0, char
     (void)a2;
     return (aclError)aclemu_not_supported("aclplatformGetDeviceInfo");
 }
-aclError aclplatformGetDeviceInfo(aclplatformDevInfo a0, char *a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclplatformGetDeviceInfo")));
+__typeof__(aclemu_stub_aclplatformGetDeviceInfo) aclplatformGetDeviceInfo __attribute__((weak, alias("aclemu_stub_aclplatformGetDeviceInfo")));
 
 static aclError aclemu_stub_aclplatformGetInstructionInfo(aclplatformCoreType a0, const char *a1, char *a2, uint32_t a3)
 {
@@ -3489,7 +3489,7 @@ static aclError aclemu_stub_aclplatformGetInstructionInfo(aclplatformCoreType a0
     (void)a3;
     return (aclError)aclemu_not_supported("aclplatformGetInstructionInfo");
 }
-aclError aclplatformGetInstructionInfo(aclplatformCoreType a0, const char *a1, char *a2, uint32_t a3) __attribute__((weak, alias("aclemu_stub_aclplatformGetInstructionInfo")));
+__typeof__(aclemu_stub_aclplatformGetInstructionInfo) aclplatformGetInstructionInfo __attribute__((weak, alias("aclemu_stub_aclplatformGetInstructionInfo")));
 
 static aclprofConfig *aclemu_stub_aclprofCreateConfig(uint32_t *a0, uint32_t a1, aclprofAicoreMetrics a2, const aclprofAicoreEvents *a3, uint64_t a4)
 {
@@ -3501,21 +3501,21 @@ static aclprofConfig *aclemu_stub_aclprofCreateConfig(uint32_t *a0, uint32_t a1,
     aclemu_not_supported("aclprofCreateConfig");
     return (aclprofConfig *)0;
 }
-aclprofConfig *aclprofCreateConfig(uint32_t *a0, uint32_t a1, aclprofAicoreMetrics a2, const aclprofAicoreEvents *a3, uint64_t a4) __attribute__((weak, alias("aclemu_stub_aclprofCreateConfig")));
+__typeof__(aclemu_stub_aclprofCreateConfig) aclprofCreateConfig __attribute__((weak, alias("aclemu_stub_aclprofCreateConfig")));
 
 static void *aclemu_stub_aclprofCreateStamp(void)
 {
     aclemu_not_supported("aclprofCreateStamp");
     return (void *)0;
 }
-void *aclprofCreateStamp(void) __attribute__((weak, alias("aclemu_stub_aclprofCreateStamp")));
+__typeof__(aclemu_stub_aclprofCreateStamp) aclprofCreateStamp __attribute__((weak, alias("aclemu_stub_aclprofCreateStamp")));
 
 static aclprofStepInfo *aclemu_stub_aclprofCreateStepInfo(void)
 {
     aclemu_not_supported("aclprofCreateStepInfo");
     return (aclprofStepInfo *)0;
 }
-aclprofStepInfo *aclprofCreateStepInfo(void) __attribute__((weak, alias("aclemu_stub_aclprofCreateStepInfo")));
+__typeof__(aclemu_stub_aclprofCreateStepInfo) aclprofCreateStepInfo __attribute__((weak, alias("aclemu_stub_aclprofCreateStepInfo")));
 
 static aclprofSubscribeConfig *aclemu_stub_aclprofCreateSubscribeConfig(int8_t a0, aclprofAicoreMetrics a1, void *a2)
 {
@@ -3525,41 +3525,41 @@ static aclprofSubscribeConfig *aclemu_stub_aclprofCreateSubscribeConfig(int8_t a
     aclemu_not_supported("aclprofCreateSubscribeConfig");
     return (aclprofSubscribeConfig *)0;
 }
-aclprofSubscribeConfig *aclprofCreateSubscribeConfig(int8_t a0, aclprofAicoreMetrics a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclprofCreateSubscribeConfig")));
+__typeof__(aclemu_stub_aclprofCreateSubscribeConfig) aclprofCreateSubscribeConfig __attribute__((weak, alias("aclemu_stub_aclprofCreateSubscribeConfig")));
 
 static aclError aclemu_stub_aclprofDestroyConfig(const aclprofConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofDestroyConfig");
 }
-aclError aclprofDestroyConfig(const aclprofConfig *a0) __attribute__((weak, alias("aclemu_stub_aclprofDestroyConfig")));
+__typeof__(aclemu_stub_aclprofDestroyConfig) aclprofDestroyConfig __attribute__((weak, alias("aclemu_stub_aclprofDestroyConfig")));
 
 static void aclemu_stub_aclprofDestroyStamp(void *a0)
 {
     (void)a0;
     aclemu_not_supported("aclprofDestroyStamp");
 }
-void aclprofDestroyStamp(void *a0) __attribute__((weak, alias("aclemu_stub_aclprofDestroyStamp")));
+__typeof__(aclemu_stub_aclprofDestroyStamp) aclprofDestroyStamp __attribute__((weak, alias("aclemu_stub_aclprofDestroyStamp")));
 
 static void aclemu_stub_aclprofDestroyStepInfo(aclprofStepInfo *a0)
 {
     (void)a0;
     aclemu_not_supported("aclprofDestroyStepInfo");
 }
-void aclprofDestroyStepInfo(aclprofStepInfo *a0) __attribute__((weak, alias("aclemu_stub_aclprofDestroyStepInfo")));
+__typeof__(aclemu_stub_aclprofDestroyStepInfo) aclprofDestroyStepInfo __attribute__((weak, alias("aclemu_stub_aclprofDestroyStepInfo")));
 
 static aclError aclemu_stub_aclprofDestroySubscribeConfig(const aclprofSubscribeConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofDestroySubscribeConfig");
 }
-aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig *a0) __attribute__((weak, alias("aclemu_stub_aclprofDestroySubscribeConfig")));
+__typeof__(aclemu_stub_aclprofDestroySubscribeConfig) aclprofDestroySubscribeConfig __attribute__((weak, alias("aclemu_stub_aclprofDestroySubscribeConfig")));
 
 static aclError aclemu_stub_aclprofFinalize(void)
 {
     return (aclError)aclemu_not_supported("aclprofFinalize");
 }
-aclError aclprofFinalize(void) __attribute__((weak, alias("aclemu_stub_aclprofFinalize")));
+__typeof__(aclemu_stub_aclprofFinalize) aclprofFinalize __attribute__((weak, alias("aclemu_stub_aclprofFinalize")));
 
 static size_t aclemu_stub_aclprofGetModelId(const void *a0, size_t a1, uint32_t a2)
 {
@@ -3568,7 +3568,7 @@ static size_t aclemu_stub_aclprofGetModelId(const void *a0, size_t a1, uint32_t 
     (void)a2;
     return (size_t)aclemu_not_supported("aclprofGetModelId");
 }
-size_t aclprofGetModelId(const void *a0, size_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclprofGetModelId")));
+__typeof__(aclemu_stub_aclprofGetModelId) aclprofGetModelId __attribute__((weak, alias("aclemu_stub_aclprofGetModelId")));
 
 static const char *aclemu_stub_aclprofGetOpAttriValue(const void *a0, size_t a1, uint32_t a2, aclprofSubscribeOpAttri a3)
 {
@@ -3579,14 +3579,14 @@ static const char *aclemu_stub_aclprofGetOpAttriValue(const void *a0, size_t a1,
     aclemu_not_supported("aclprofGetOpAttriValue");
     return (const char *)0;
 }
-const char *aclprofGetOpAttriValue(const void *a0, size_t a1, uint32_t a2, aclprofSubscribeOpAttri a3) __attribute__((weak, alias("aclemu_stub_aclprofGetOpAttriValue")));
+__typeof__(aclemu_stub_aclprofGetOpAttriValue) aclprofGetOpAttriValue __attribute__((weak, alias("aclemu_stub_aclprofGetOpAttriValue")));
 
 static aclError aclemu_stub_aclprofGetOpDescSize(size_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofGetOpDescSize");
 }
-aclError aclprofGetOpDescSize(size_t *a0) __attribute__((weak, alias("aclemu_stub_aclprofGetOpDescSize")));
+__typeof__(aclemu_stub_aclprofGetOpDescSize) aclprofGetOpDescSize __attribute__((weak, alias("aclemu_stub_aclprofGetOpDescSize")));
 
 static uint64_t aclemu_stub_aclprofGetOpDuration(const void *a0, size_t a1, uint32_t a2)
 {
@@ -3595,7 +3595,7 @@ static uint64_t aclemu_stub_aclprofGetOpDuration(const void *a0, size_t a1, uint
     (void)a2;
     return (uint64_t)aclemu_not_supported("aclprofGetOpDuration");
 }
-uint64_t aclprofGetOpDuration(const void *a0, size_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclprofGetOpDuration")));
+__typeof__(aclemu_stub_aclprofGetOpDuration) aclprofGetOpDuration __attribute__((weak, alias("aclemu_stub_aclprofGetOpDuration")));
 
 static uint64_t aclemu_stub_aclprofGetOpEnd(const void *a0, size_t a1, uint32_t a2)
 {
@@ -3604,7 +3604,7 @@ static uint64_t aclemu_stub_aclprofGetOpEnd(const void *a0, size_t a1, uint32_t 
     (void)a2;
     return (uint64_t)aclemu_not_supported("aclprofGetOpEnd");
 }
-uint64_t aclprofGetOpEnd(const void *a0, size_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclprofGetOpEnd")));
+__typeof__(aclemu_stub_aclprofGetOpEnd) aclprofGetOpEnd __attribute__((weak, alias("aclemu_stub_aclprofGetOpEnd")));
 
 static aclprofSubscribeOpFlag aclemu_stub_aclprofGetOpFlag(const void *a0, size_t a1, uint32_t a2)
 {
@@ -3613,7 +3613,7 @@ static aclprofSubscribeOpFlag aclemu_stub_aclprofGetOpFlag(const void *a0, size_
     (void)a2;
     return (aclprofSubscribeOpFlag)aclemu_not_supported("aclprofGetOpFlag");
 }
-aclprofSubscribeOpFlag aclprofGetOpFlag(const void *a0, size_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclprofGetOpFlag")));
+__typeof__(aclemu_stub_aclprofGetOpFlag) aclprofGetOpFlag __attribute__((weak, alias("aclemu_stub_aclprofGetOpFlag")));
 
 static aclError aclemu_stub_aclprofGetOpName(const void *a0, size_t a1, uint32_t a2, char *a3, size_t a4)
 {
@@ -3624,7 +3624,7 @@ static aclError aclemu_stub_aclprofGetOpName(const void *a0, size_t a1, uint32_t
     (void)a4;
     return (aclError)aclemu_not_supported("aclprofGetOpName");
 }
-aclError aclprofGetOpName(const void *a0, size_t a1, uint32_t a2, char *a3, size_t a4) __attribute__((weak, alias("aclemu_stub_aclprofGetOpName")));
+__typeof__(aclemu_stub_aclprofGetOpName) aclprofGetOpName __attribute__((weak, alias("aclemu_stub_aclprofGetOpName")));
 
 static aclError aclemu_stub_aclprofGetOpNameLen(const void *a0, size_t a1, uint32_t a2, size_t *a3)
 {
@@ -3634,7 +3634,7 @@ static aclError aclemu_stub_aclprofGetOpNameLen(const void *a0, size_t a1, uint3
     (void)a3;
     return (aclError)aclemu_not_supported("aclprofGetOpNameLen");
 }
-aclError aclprofGetOpNameLen(const void *a0, size_t a1, uint32_t a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclprofGetOpNameLen")));
+__typeof__(aclemu_stub_aclprofGetOpNameLen) aclprofGetOpNameLen __attribute__((weak, alias("aclemu_stub_aclprofGetOpNameLen")));
 
 static aclError aclemu_stub_aclprofGetOpNum(const void *a0, size_t a1, uint32_t *a2)
 {
@@ -3643,7 +3643,7 @@ static aclError aclemu_stub_aclprofGetOpNum(const void *a0, size_t a1, uint32_t 
     (void)a2;
     return (aclError)aclemu_not_supported("aclprofGetOpNum");
 }
-aclError aclprofGetOpNum(const void *a0, size_t a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclprofGetOpNum")));
+__typeof__(aclemu_stub_aclprofGetOpNum) aclprofGetOpNum __attribute__((weak, alias("aclemu_stub_aclprofGetOpNum")));
 
 static uint64_t aclemu_stub_aclprofGetOpStart(const void *a0, size_t a1, uint32_t a2)
 {
@@ -3652,7 +3652,7 @@ static uint64_t aclemu_stub_aclprofGetOpStart(const void *a0, size_t a1, uint32_
     (void)a2;
     return (uint64_t)aclemu_not_supported("aclprofGetOpStart");
 }
-uint64_t aclprofGetOpStart(const void *a0, size_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclprofGetOpStart")));
+__typeof__(aclemu_stub_aclprofGetOpStart) aclprofGetOpStart __attribute__((weak, alias("aclemu_stub_aclprofGetOpStart")));
 
 static aclError aclemu_stub_aclprofGetOpType(const void *a0, size_t a1, uint32_t a2, char *a3, size_t a4)
 {
@@ -3663,7 +3663,7 @@ static aclError aclemu_stub_aclprofGetOpType(const void *a0, size_t a1, uint32_t
     (void)a4;
     return (aclError)aclemu_not_supported("aclprofGetOpType");
 }
-aclError aclprofGetOpType(const void *a0, size_t a1, uint32_t a2, char *a3, size_t a4) __attribute__((weak, alias("aclemu_stub_aclprofGetOpType")));
+__typeof__(aclemu_stub_aclprofGetOpType) aclprofGetOpType __attribute__((weak, alias("aclemu_stub_aclprofGetOpType")));
 
 static aclError aclemu_stub_aclprofGetOpTypeLen(const void *a0, size_t a1, uint32_t a2, size_t *a3)
 {
@@ -3673,7 +3673,7 @@ static aclError aclemu_stub_aclprofGetOpTypeLen(const void *a0, size_t a1, uint3
     (void)a3;
     return (aclError)aclemu_not_supported("aclprofGetOpTypeLen");
 }
-aclError aclprofGetOpTypeLen(const void *a0, size_t a1, uint32_t a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclprofGetOpTypeLen")));
+__typeof__(aclemu_stub_aclprofGetOpTypeLen) aclprofGetOpTypeLen __attribute__((weak, alias("aclemu_stub_aclprofGetOpTypeLen")));
 
 static aclError aclemu_stub_aclprofGetStepTimestamp(aclprofStepInfo *a0, aclprofStepTag a1, aclrtStream a2)
 {
@@ -3682,7 +3682,7 @@ static aclError aclemu_stub_aclprofGetStepTimestamp(aclprofStepInfo *a0, aclprof
     (void)a2;
     return (aclError)aclemu_not_supported("aclprofGetStepTimestamp");
 }
-aclError aclprofGetStepTimestamp(aclprofStepInfo *a0, aclprofStepTag a1, aclrtStream a2) __attribute__((weak, alias("aclemu_stub_aclprofGetStepTimestamp")));
+__typeof__(aclemu_stub_aclprofGetStepTimestamp) aclprofGetStepTimestamp __attribute__((weak, alias("aclemu_stub_aclprofGetStepTimestamp")));
 
 static aclError aclemu_stub_aclprofInit(const char *a0, size_t a1)
 {
@@ -3690,14 +3690,14 @@ static aclError aclemu_stub_aclprofInit(const char *a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclprofInit");
 }
-aclError aclprofInit(const char *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclprofInit")));
+__typeof__(aclemu_stub_aclprofInit) aclprofInit __attribute__((weak, alias("aclemu_stub_aclprofInit")));
 
 static aclError aclemu_stub_aclprofMark(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofMark");
 }
-aclError aclprofMark(void *a0) __attribute__((weak, alias("aclemu_stub_aclprofMark")));
+__typeof__(aclemu_stub_aclprofMark) aclprofMark __attribute__((weak, alias("aclemu_stub_aclprofMark")));
 
 static aclError aclemu_stub_aclprofMarkEx(const char *a0, size_t a1, aclrtStream a2)
 {
@@ -3706,7 +3706,7 @@ static aclError aclemu_stub_aclprofMarkEx(const char *a0, size_t a1, aclrtStream
     (void)a2;
     return (aclError)aclemu_not_supported("aclprofMarkEx");
 }
-aclError aclprofMarkEx(const char *a0, size_t a1, aclrtStream a2) __attribute__((weak, alias("aclemu_stub_aclprofMarkEx")));
+__typeof__(aclemu_stub_aclprofMarkEx) aclprofMarkEx __attribute__((weak, alias("aclemu_stub_aclprofMarkEx")));
 
 static aclError aclemu_stub_aclprofModelSubscribe(uint32_t a0, const aclprofSubscribeConfig *a1)
 {
@@ -3714,40 +3714,40 @@ static aclError aclemu_stub_aclprofModelSubscribe(uint32_t a0, const aclprofSubs
     (void)a1;
     return (aclError)aclemu_not_supported("aclprofModelSubscribe");
 }
-aclError aclprofModelSubscribe(uint32_t a0, const aclprofSubscribeConfig *a1) __attribute__((weak, alias("aclemu_stub_aclprofModelSubscribe")));
+__typeof__(aclemu_stub_aclprofModelSubscribe) aclprofModelSubscribe __attribute__((weak, alias("aclemu_stub_aclprofModelSubscribe")));
 
 static aclError aclemu_stub_aclprofModelUnSubscribe(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofModelUnSubscribe");
 }
-aclError aclprofModelUnSubscribe(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclprofModelUnSubscribe")));
+__typeof__(aclemu_stub_aclprofModelUnSubscribe) aclprofModelUnSubscribe __attribute__((weak, alias("aclemu_stub_aclprofModelUnSubscribe")));
 
 static aclError aclemu_stub_aclprofPop(void)
 {
     return (aclError)aclemu_not_supported("aclprofPop");
 }
-aclError aclprofPop(void) __attribute__((weak, alias("aclemu_stub_aclprofPop")));
+__typeof__(aclemu_stub_aclprofPop) aclprofPop __attribute__((weak, alias("aclemu_stub_aclprofPop")));
 
 static aclError aclemu_stub_aclprofPush(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofPush");
 }
-aclError aclprofPush(void *a0) __attribute__((weak, alias("aclemu_stub_aclprofPush")));
+__typeof__(aclemu_stub_aclprofPush) aclprofPush __attribute__((weak, alias("aclemu_stub_aclprofPush")));
 
 static aclError aclemu_stub_aclprofRangePop(void)
 {
     return (aclError)aclemu_not_supported("aclprofRangePop");
 }
-aclError aclprofRangePop(void) __attribute__((weak, alias("aclemu_stub_aclprofRangePop")));
+__typeof__(aclemu_stub_aclprofRangePop) aclprofRangePop __attribute__((weak, alias("aclemu_stub_aclprofRangePop")));
 
 static aclError aclemu_stub_aclprofRangePushEx(aclprofEventAttributes *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofRangePushEx");
 }
-aclError aclprofRangePushEx(aclprofEventAttributes *a0) __attribute__((weak, alias("aclemu_stub_aclprofRangePushEx")));
+__typeof__(aclemu_stub_aclprofRangePushEx) aclprofRangePushEx __attribute__((weak, alias("aclemu_stub_aclprofRangePushEx")));
 
 static aclError aclemu_stub_aclprofRangeStart(void *a0, uint32_t *a1)
 {
@@ -3755,14 +3755,14 @@ static aclError aclemu_stub_aclprofRangeStart(void *a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclprofRangeStart");
 }
-aclError aclprofRangeStart(void *a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclprofRangeStart")));
+__typeof__(aclemu_stub_aclprofRangeStart) aclprofRangeStart __attribute__((weak, alias("aclemu_stub_aclprofRangeStart")));
 
 static aclError aclemu_stub_aclprofRangeStop(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofRangeStop");
 }
-aclError aclprofRangeStop(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclprofRangeStop")));
+__typeof__(aclemu_stub_aclprofRangeStop) aclprofRangeStop __attribute__((weak, alias("aclemu_stub_aclprofRangeStop")));
 
 static aclError aclemu_stub_aclprofSetConfig(aclprofConfigType a0, const char *a1, size_t a2)
 {
@@ -3771,7 +3771,7 @@ static aclError aclemu_stub_aclprofSetConfig(aclprofConfigType a0, const char *a
     (void)a2;
     return (aclError)aclemu_not_supported("aclprofSetConfig");
 }
-aclError aclprofSetConfig(aclprofConfigType a0, const char *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclprofSetConfig")));
+__typeof__(aclemu_stub_aclprofSetConfig) aclprofSetConfig __attribute__((weak, alias("aclemu_stub_aclprofSetConfig")));
 
 static aclError aclemu_stub_aclprofSetStampTraceMessage(void *a0, const char *a1, uint32_t a2)
 {
@@ -3780,28 +3780,28 @@ static aclError aclemu_stub_aclprofSetStampTraceMessage(void *a0, const char *a1
     (void)a2;
     return (aclError)aclemu_not_supported("aclprofSetStampTraceMessage");
 }
-aclError aclprofSetStampTraceMessage(void *a0, const char *a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclprofSetStampTraceMessage")));
+__typeof__(aclemu_stub_aclprofSetStampTraceMessage) aclprofSetStampTraceMessage __attribute__((weak, alias("aclemu_stub_aclprofSetStampTraceMessage")));
 
 static aclError aclemu_stub_aclprofStart(const aclprofConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofStart");
 }
-aclError aclprofStart(const aclprofConfig *a0) __attribute__((weak, alias("aclemu_stub_aclprofStart")));
+__typeof__(aclemu_stub_aclprofStart) aclprofStart __attribute__((weak, alias("aclemu_stub_aclprofStart")));
 
 static aclError aclemu_stub_aclprofStop(const aclprofConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclprofStop");
 }
-aclError aclprofStop(const aclprofConfig *a0) __attribute__((weak, alias("aclemu_stub_aclprofStop")));
+__typeof__(aclemu_stub_aclprofStop) aclprofStop __attribute__((weak, alias("aclemu_stub_aclprofStop")));
 
 static uint64_t aclemu_stub_aclprofStr2Id(const char *a0)
 {
     (void)a0;
     return (uint64_t)aclemu_not_supported("aclprofStr2Id");
 }
-uint64_t aclprofStr2Id(const char *a0) __attribute__((weak, alias("aclemu_stub_aclprofStr2Id")));
+__typeof__(aclemu_stub_aclprofStr2Id) aclprofStr2Id __attribute__((weak, alias("aclemu_stub_aclprofStr2Id")));
 
 static aclError aclemu_stub_aclrtActiveStream(aclrtStream a0, aclrtStream a1)
 {
@@ -3809,7 +3809,7 @@ static aclError aclemu_stub_aclrtActiveStream(aclrtStream a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtActiveStream");
 }
-aclError aclrtActiveStream(aclrtStream a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtActiveStream")));
+__typeof__(aclemu_stub_aclrtActiveStream) aclrtActiveStream __attribute__((weak, alias("aclemu_stub_aclrtActiveStream")));
 
 static aclError aclemu_stub_aclrtAllocBuf(aclrtMbuf *a0, size_t a1)
 {
@@ -3817,21 +3817,21 @@ static aclError aclemu_stub_aclrtAllocBuf(aclrtMbuf *a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAllocBuf");
 }
-aclError aclrtAllocBuf(aclrtMbuf *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtAllocBuf")));
+__typeof__(aclemu_stub_aclrtAllocBuf) aclrtAllocBuf __attribute__((weak, alias("aclemu_stub_aclrtAllocBuf")));
 
 static aclrtAllocatorDesc aclemu_stub_aclrtAllocatorCreateDesc(void)
 {
     aclemu_not_supported("aclrtAllocatorCreateDesc");
     return (aclrtAllocatorDesc)0;
 }
-aclrtAllocatorDesc aclrtAllocatorCreateDesc(void) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorCreateDesc")));
+__typeof__(aclemu_stub_aclrtAllocatorCreateDesc) aclrtAllocatorCreateDesc __attribute__((weak, alias("aclemu_stub_aclrtAllocatorCreateDesc")));
 
 static aclError aclemu_stub_aclrtAllocatorDestroyDesc(aclrtAllocatorDesc a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtAllocatorDestroyDesc");
 }
-aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc a0) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorDestroyDesc")));
+__typeof__(aclemu_stub_aclrtAllocatorDestroyDesc) aclrtAllocatorDestroyDesc __attribute__((weak, alias("aclemu_stub_aclrtAllocatorDestroyDesc")));
 
 static aclError aclemu_stub_aclrtAllocatorGetByStream(aclrtStream a0, aclrtAllocatorDesc *a1, aclrtAllocator *a2, aclrtAllocatorAllocFunc *a3, aclrtAllocatorFreeFunc *a4, aclrtAllocatorAllocAdviseFunc *a5, aclrtAllocatorGetAddrFromBlockFunc *a6)
 {
@@ -3844,7 +3844,7 @@ static aclError aclemu_stub_aclrtAllocatorGetByStream(aclrtStream a0, aclrtAlloc
     (void)a6;
     return (aclError)aclemu_not_supported("aclrtAllocatorGetByStream");
 }
-aclError aclrtAllocatorGetByStream(aclrtStream a0, aclrtAllocatorDesc *a1, aclrtAllocator *a2, aclrtAllocatorAllocFunc *a3, aclrtAllocatorFreeFunc *a4, aclrtAllocatorAllocAdviseFunc *a5, aclrtAllocatorGetAddrFromBlockFunc *a6) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorGetByStream")));
+__typeof__(aclemu_stub_aclrtAllocatorGetByStream) aclrtAllocatorGetByStream __attribute__((weak, alias("aclemu_stub_aclrtAllocatorGetByStream")));
 
 static aclError aclemu_stub_aclrtAllocatorRegister(aclrtStream a0, aclrtAllocatorDesc a1)
 {
@@ -3852,7 +3852,7 @@ static aclError aclemu_stub_aclrtAllocatorRegister(aclrtStream a0, aclrtAllocato
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAllocatorRegister");
 }
-aclError aclrtAllocatorRegister(aclrtStream a0, aclrtAllocatorDesc a1) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorRegister")));
+__typeof__(aclemu_stub_aclrtAllocatorRegister) aclrtAllocatorRegister __attribute__((weak, alias("aclemu_stub_aclrtAllocatorRegister")));
 
 static aclError aclemu_stub_aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorAllocAdviseFunc a1)
 {
@@ -3860,7 +3860,7 @@ static aclError aclemu_stub_aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocato
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAllocatorSetAllocAdviseFuncToDesc");
 }
-aclError aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorAllocAdviseFunc a1) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetAllocAdviseFuncToDesc")));
+__typeof__(aclemu_stub_aclrtAllocatorSetAllocAdviseFuncToDesc) aclrtAllocatorSetAllocAdviseFuncToDesc __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetAllocAdviseFuncToDesc")));
 
 static aclError aclemu_stub_aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorAllocFunc a1)
 {
@@ -3868,7 +3868,7 @@ static aclError aclemu_stub_aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc 
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAllocatorSetAllocFuncToDesc");
 }
-aclError aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorAllocFunc a1) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetAllocFuncToDesc")));
+__typeof__(aclemu_stub_aclrtAllocatorSetAllocFuncToDesc) aclrtAllocatorSetAllocFuncToDesc __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetAllocFuncToDesc")));
 
 static aclError aclemu_stub_aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorFreeFunc a1)
 {
@@ -3876,7 +3876,7 @@ static aclError aclemu_stub_aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAllocatorSetFreeFuncToDesc");
 }
-aclError aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorFreeFunc a1) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetFreeFuncToDesc")));
+__typeof__(aclemu_stub_aclrtAllocatorSetFreeFuncToDesc) aclrtAllocatorSetFreeFuncToDesc __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetFreeFuncToDesc")));
 
 static aclError aclemu_stub_aclrtAllocatorSetGetAddrFromBlockFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorGetAddrFromBlockFunc a1)
 {
@@ -3884,7 +3884,7 @@ static aclError aclemu_stub_aclrtAllocatorSetGetAddrFromBlockFuncToDesc(aclrtAll
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAllocatorSetGetAddrFromBlockFuncToDesc");
 }
-aclError aclrtAllocatorSetGetAddrFromBlockFuncToDesc(aclrtAllocatorDesc a0, aclrtAllocatorGetAddrFromBlockFunc a1) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetGetAddrFromBlockFuncToDesc")));
+__typeof__(aclemu_stub_aclrtAllocatorSetGetAddrFromBlockFuncToDesc) aclrtAllocatorSetGetAddrFromBlockFuncToDesc __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetGetAddrFromBlockFuncToDesc")));
 
 static aclError aclemu_stub_aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc a0, aclrtAllocator a1)
 {
@@ -3892,14 +3892,14 @@ static aclError aclemu_stub_aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc a0, ac
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAllocatorSetObjToDesc");
 }
-aclError aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc a0, aclrtAllocator a1) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetObjToDesc")));
+__typeof__(aclemu_stub_aclrtAllocatorSetObjToDesc) aclrtAllocatorSetObjToDesc __attribute__((weak, alias("aclemu_stub_aclrtAllocatorSetObjToDesc")));
 
 static aclError aclemu_stub_aclrtAllocatorUnregister(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtAllocatorUnregister");
 }
-aclError aclrtAllocatorUnregister(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtAllocatorUnregister")));
+__typeof__(aclemu_stub_aclrtAllocatorUnregister) aclrtAllocatorUnregister __attribute__((weak, alias("aclemu_stub_aclrtAllocatorUnregister")));
 
 static aclError aclemu_stub_aclrtAppendBufChain(aclrtMbuf a0, aclrtMbuf a1)
 {
@@ -3907,7 +3907,7 @@ static aclError aclemu_stub_aclrtAppendBufChain(aclrtMbuf a0, aclrtMbuf a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtAppendBufChain");
 }
-aclError aclrtAppendBufChain(aclrtMbuf a0, aclrtMbuf a1) __attribute__((weak, alias("aclemu_stub_aclrtAppendBufChain")));
+__typeof__(aclemu_stub_aclrtAppendBufChain) aclrtAppendBufChain __attribute__((weak, alias("aclemu_stub_aclrtAppendBufChain")));
 
 static aclError aclemu_stub_aclrtBinaryGetDevAddress(const aclrtBinHandle a0, void **a1, size_t *a2)
 {
@@ -3916,7 +3916,7 @@ static aclError aclemu_stub_aclrtBinaryGetDevAddress(const aclrtBinHandle a0, vo
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtBinaryGetDevAddress");
 }
-aclError aclrtBinaryGetDevAddress(const aclrtBinHandle a0, void **a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetDevAddress")));
+__typeof__(aclemu_stub_aclrtBinaryGetDevAddress) aclrtBinaryGetDevAddress __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetDevAddress")));
 
 static aclError aclemu_stub_aclrtBinaryGetFunction(const aclrtBinHandle a0, const char *a1, aclrtFuncHandle *a2)
 {
@@ -3925,7 +3925,7 @@ static aclError aclemu_stub_aclrtBinaryGetFunction(const aclrtBinHandle a0, cons
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtBinaryGetFunction");
 }
-aclError aclrtBinaryGetFunction(const aclrtBinHandle a0, const char *a1, aclrtFuncHandle *a2) __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetFunction")));
+__typeof__(aclemu_stub_aclrtBinaryGetFunction) aclrtBinaryGetFunction __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetFunction")));
 
 static aclError aclemu_stub_aclrtBinaryGetFunctionByEntry(aclrtBinHandle a0, uint64_t a1, aclrtFuncHandle *a2)
 {
@@ -3934,7 +3934,7 @@ static aclError aclemu_stub_aclrtBinaryGetFunctionByEntry(aclrtBinHandle a0, uin
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtBinaryGetFunctionByEntry");
 }
-aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle a0, uint64_t a1, aclrtFuncHandle *a2) __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetFunctionByEntry")));
+__typeof__(aclemu_stub_aclrtBinaryGetFunctionByEntry) aclrtBinaryGetFunctionByEntry __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetFunctionByEntry")));
 
 static aclError aclemu_stub_aclrtBinaryGetGlobal(aclrtBinHandle a0, const char *a1, void **a2, size_t *a3)
 {
@@ -3944,7 +3944,7 @@ static aclError aclemu_stub_aclrtBinaryGetGlobal(aclrtBinHandle a0, const char *
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtBinaryGetGlobal");
 }
-aclError aclrtBinaryGetGlobal(aclrtBinHandle a0, const char *a1, void **a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetGlobal")));
+__typeof__(aclemu_stub_aclrtBinaryGetGlobal) aclrtBinaryGetGlobal __attribute__((weak, alias("aclemu_stub_aclrtBinaryGetGlobal")));
 
 static aclError aclemu_stub_aclrtBinaryLoad(const aclrtBinary a0, aclrtBinHandle *a1)
 {
@@ -3952,7 +3952,7 @@ static aclError aclemu_stub_aclrtBinaryLoad(const aclrtBinary a0, aclrtBinHandle
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtBinaryLoad");
 }
-aclError aclrtBinaryLoad(const aclrtBinary a0, aclrtBinHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtBinaryLoad")));
+__typeof__(aclemu_stub_aclrtBinaryLoad) aclrtBinaryLoad __attribute__((weak, alias("aclemu_stub_aclrtBinaryLoad")));
 
 static aclError aclemu_stub_aclrtBinaryLoadFromData(const void *a0, size_t a1, const aclrtBinaryLoadOptions *a2, aclrtBinHandle *a3)
 {
@@ -3962,7 +3962,7 @@ static aclError aclemu_stub_aclrtBinaryLoadFromData(const void *a0, size_t a1, c
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtBinaryLoadFromData");
 }
-aclError aclrtBinaryLoadFromData(const void *a0, size_t a1, const aclrtBinaryLoadOptions *a2, aclrtBinHandle *a3) __attribute__((weak, alias("aclemu_stub_aclrtBinaryLoadFromData")));
+__typeof__(aclemu_stub_aclrtBinaryLoadFromData) aclrtBinaryLoadFromData __attribute__((weak, alias("aclemu_stub_aclrtBinaryLoadFromData")));
 
 static aclError aclemu_stub_aclrtBinaryLoadFromFile(const char *a0, aclrtBinaryLoadOptions *a1, aclrtBinHandle *a2)
 {
@@ -3971,7 +3971,7 @@ static aclError aclemu_stub_aclrtBinaryLoadFromFile(const char *a0, aclrtBinaryL
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtBinaryLoadFromFile");
 }
-aclError aclrtBinaryLoadFromFile(const char *a0, aclrtBinaryLoadOptions *a1, aclrtBinHandle *a2) __attribute__((weak, alias("aclemu_stub_aclrtBinaryLoadFromFile")));
+__typeof__(aclemu_stub_aclrtBinaryLoadFromFile) aclrtBinaryLoadFromFile __attribute__((weak, alias("aclemu_stub_aclrtBinaryLoadFromFile")));
 
 static aclError aclemu_stub_aclrtBinarySetExceptionCallback(aclrtBinHandle a0, aclrtOpExceptionCallback a1, void *a2)
 {
@@ -3980,14 +3980,14 @@ static aclError aclemu_stub_aclrtBinarySetExceptionCallback(aclrtBinHandle a0, a
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtBinarySetExceptionCallback");
 }
-aclError aclrtBinarySetExceptionCallback(aclrtBinHandle a0, aclrtOpExceptionCallback a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtBinarySetExceptionCallback")));
+__typeof__(aclemu_stub_aclrtBinarySetExceptionCallback) aclrtBinarySetExceptionCallback __attribute__((weak, alias("aclemu_stub_aclrtBinarySetExceptionCallback")));
 
 static aclError aclemu_stub_aclrtBinaryUnLoad(aclrtBinHandle a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtBinaryUnLoad");
 }
-aclError aclrtBinaryUnLoad(aclrtBinHandle a0) __attribute__((weak, alias("aclemu_stub_aclrtBinaryUnLoad")));
+__typeof__(aclemu_stub_aclrtBinaryUnLoad) aclrtBinaryUnLoad __attribute__((weak, alias("aclemu_stub_aclrtBinaryUnLoad")));
 
 static aclError aclemu_stub_aclrtCacheLastTaskExtendInfo(const char *const a0, const size_t a1)
 {
@@ -3995,7 +3995,7 @@ static aclError aclemu_stub_aclrtCacheLastTaskExtendInfo(const char *const a0, c
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCacheLastTaskExtendInfo");
 }
-aclError aclrtCacheLastTaskExtendInfo(const char *const a0, const size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCacheLastTaskExtendInfo")));
+__typeof__(aclemu_stub_aclrtCacheLastTaskExtendInfo) aclrtCacheLastTaskExtendInfo __attribute__((weak, alias("aclemu_stub_aclrtCacheLastTaskExtendInfo")));
 
 static aclError aclemu_stub_aclrtCacheLastTaskOpInfo(const void *const a0, const size_t a1)
 {
@@ -4003,7 +4003,7 @@ static aclError aclemu_stub_aclrtCacheLastTaskOpInfo(const void *const a0, const
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCacheLastTaskOpInfo");
 }
-aclError aclrtCacheLastTaskOpInfo(const void *const a0, const size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCacheLastTaskOpInfo")));
+__typeof__(aclemu_stub_aclrtCacheLastTaskOpInfo) aclrtCacheLastTaskOpInfo __attribute__((weak, alias("aclemu_stub_aclrtCacheLastTaskOpInfo")));
 
 static aclError aclemu_stub_aclrtCheckArchCompatibility(const char *a0, int32_t *a1)
 {
@@ -4011,7 +4011,7 @@ static aclError aclemu_stub_aclrtCheckArchCompatibility(const char *a0, int32_t 
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCheckArchCompatibility");
 }
-aclError aclrtCheckArchCompatibility(const char *a0, int32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtCheckArchCompatibility")));
+__typeof__(aclemu_stub_aclrtCheckArchCompatibility) aclrtCheckArchCompatibility __attribute__((weak, alias("aclemu_stub_aclrtCheckArchCompatibility")));
 
 static aclError aclemu_stub_aclrtCheckMemType(void **a0, uint32_t a1, uint32_t a2, uint32_t *a3, uint32_t a4)
 {
@@ -4022,7 +4022,7 @@ static aclError aclemu_stub_aclrtCheckMemType(void **a0, uint32_t a1, uint32_t a
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtCheckMemType");
 }
-aclError aclrtCheckMemType(void **a0, uint32_t a1, uint32_t a2, uint32_t *a3, uint32_t a4) __attribute__((weak, alias("aclemu_stub_aclrtCheckMemType")));
+__typeof__(aclemu_stub_aclrtCheckMemType) aclrtCheckMemType __attribute__((weak, alias("aclemu_stub_aclrtCheckMemType")));
 
 static aclError aclemu_stub_aclrtCmoAsync(void *a0, size_t a1, aclrtCmoType a2, aclrtStream a3)
 {
@@ -4032,7 +4032,7 @@ static aclError aclemu_stub_aclrtCmoAsync(void *a0, size_t a1, aclrtCmoType a2, 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtCmoAsync");
 }
-aclError aclrtCmoAsync(void *a0, size_t a1, aclrtCmoType a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtCmoAsync")));
+__typeof__(aclemu_stub_aclrtCmoAsync) aclrtCmoAsync __attribute__((weak, alias("aclemu_stub_aclrtCmoAsync")));
 
 static aclError aclemu_stub_aclrtCmoAsyncWithBarrier(void *a0, size_t a1, aclrtCmoType a2, uint32_t a3, aclrtStream a4)
 {
@@ -4043,7 +4043,7 @@ static aclError aclemu_stub_aclrtCmoAsyncWithBarrier(void *a0, size_t a1, aclrtC
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtCmoAsyncWithBarrier");
 }
-aclError aclrtCmoAsyncWithBarrier(void *a0, size_t a1, aclrtCmoType a2, uint32_t a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_aclrtCmoAsyncWithBarrier")));
+__typeof__(aclemu_stub_aclrtCmoAsyncWithBarrier) aclrtCmoAsyncWithBarrier __attribute__((weak, alias("aclemu_stub_aclrtCmoAsyncWithBarrier")));
 
 static aclError aclemu_stub_aclrtCmoAsyncWithDesc(void *a0, aclrtCmoType a1, aclrtStream a2, const void *a3)
 {
@@ -4053,14 +4053,14 @@ static aclError aclemu_stub_aclrtCmoAsyncWithDesc(void *a0, aclrtCmoType a1, acl
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtCmoAsyncWithDesc");
 }
-aclError aclrtCmoAsyncWithDesc(void *a0, aclrtCmoType a1, aclrtStream a2, const void *a3) __attribute__((weak, alias("aclemu_stub_aclrtCmoAsyncWithDesc")));
+__typeof__(aclemu_stub_aclrtCmoAsyncWithDesc) aclrtCmoAsyncWithDesc __attribute__((weak, alias("aclemu_stub_aclrtCmoAsyncWithDesc")));
 
 static aclError aclemu_stub_aclrtCmoGetDescSize(size_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtCmoGetDescSize");
 }
-aclError aclrtCmoGetDescSize(size_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtCmoGetDescSize")));
+__typeof__(aclemu_stub_aclrtCmoGetDescSize) aclrtCmoGetDescSize __attribute__((weak, alias("aclemu_stub_aclrtCmoGetDescSize")));
 
 static aclError aclemu_stub_aclrtCmoSetDesc(void *a0, void *a1, size_t a2)
 {
@@ -4069,7 +4069,7 @@ static aclError aclemu_stub_aclrtCmoSetDesc(void *a0, void *a1, size_t a2)
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtCmoSetDesc");
 }
-aclError aclrtCmoSetDesc(void *a0, void *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclrtCmoSetDesc")));
+__typeof__(aclemu_stub_aclrtCmoSetDesc) aclrtCmoSetDesc __attribute__((weak, alias("aclemu_stub_aclrtCmoSetDesc")));
 
 static aclError aclemu_stub_aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *a0, aclrtStream a1, uint32_t a2)
 {
@@ -4078,7 +4078,7 @@ static aclError aclemu_stub_aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *a0, aclrtS
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtCmoWaitBarrier");
 }
-aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo *a0, aclrtStream a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtCmoWaitBarrier")));
+__typeof__(aclemu_stub_aclrtCmoWaitBarrier) aclrtCmoWaitBarrier __attribute__((weak, alias("aclemu_stub_aclrtCmoWaitBarrier")));
 
 static aclError aclemu_stub_aclrtCntNotifyCreate(aclrtCntNotify *a0, uint64_t a1)
 {
@@ -4086,14 +4086,14 @@ static aclError aclemu_stub_aclrtCntNotifyCreate(aclrtCntNotify *a0, uint64_t a1
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCntNotifyCreate");
 }
-aclError aclrtCntNotifyCreate(aclrtCntNotify *a0, uint64_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyCreate")));
+__typeof__(aclemu_stub_aclrtCntNotifyCreate) aclrtCntNotifyCreate __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyCreate")));
 
 static aclError aclemu_stub_aclrtCntNotifyDestroy(aclrtCntNotify a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtCntNotifyDestroy");
 }
-aclError aclrtCntNotifyDestroy(aclrtCntNotify a0) __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyDestroy")));
+__typeof__(aclemu_stub_aclrtCntNotifyDestroy) aclrtCntNotifyDestroy __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyDestroy")));
 
 static aclError aclemu_stub_aclrtCntNotifyGetId(aclrtCntNotify a0, uint32_t *a1)
 {
@@ -4101,7 +4101,7 @@ static aclError aclemu_stub_aclrtCntNotifyGetId(aclrtCntNotify a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCntNotifyGetId");
 }
-aclError aclrtCntNotifyGetId(aclrtCntNotify a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyGetId")));
+__typeof__(aclemu_stub_aclrtCntNotifyGetId) aclrtCntNotifyGetId __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyGetId")));
 
 static aclError aclemu_stub_aclrtCntNotifyRecord(aclrtCntNotify a0, aclrtStream a1, aclrtCntNotifyRecordInfo *a2)
 {
@@ -4110,7 +4110,7 @@ static aclError aclemu_stub_aclrtCntNotifyRecord(aclrtCntNotify a0, aclrtStream 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtCntNotifyRecord");
 }
-aclError aclrtCntNotifyRecord(aclrtCntNotify a0, aclrtStream a1, aclrtCntNotifyRecordInfo *a2) __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyRecord")));
+__typeof__(aclemu_stub_aclrtCntNotifyRecord) aclrtCntNotifyRecord __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyRecord")));
 
 static aclError aclemu_stub_aclrtCntNotifyReset(aclrtCntNotify a0, aclrtStream a1)
 {
@@ -4118,7 +4118,7 @@ static aclError aclemu_stub_aclrtCntNotifyReset(aclrtCntNotify a0, aclrtStream a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCntNotifyReset");
 }
-aclError aclrtCntNotifyReset(aclrtCntNotify a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyReset")));
+__typeof__(aclemu_stub_aclrtCntNotifyReset) aclrtCntNotifyReset __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyReset")));
 
 static aclError aclemu_stub_aclrtCntNotifyWaitWithTimeout(aclrtCntNotify a0, aclrtStream a1, aclrtCntNotifyWaitInfo *a2)
 {
@@ -4127,7 +4127,7 @@ static aclError aclemu_stub_aclrtCntNotifyWaitWithTimeout(aclrtCntNotify a0, acl
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtCntNotifyWaitWithTimeout");
 }
-aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify a0, aclrtStream a1, aclrtCntNotifyWaitInfo *a2) __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyWaitWithTimeout")));
+__typeof__(aclemu_stub_aclrtCntNotifyWaitWithTimeout) aclrtCntNotifyWaitWithTimeout __attribute__((weak, alias("aclemu_stub_aclrtCntNotifyWaitWithTimeout")));
 
 static aclError aclemu_stub_aclrtCopyBufRef(const aclrtMbuf a0, aclrtMbuf *a1)
 {
@@ -4135,7 +4135,7 @@ static aclError aclemu_stub_aclrtCopyBufRef(const aclrtMbuf a0, aclrtMbuf *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCopyBufRef");
 }
-aclError aclrtCopyBufRef(const aclrtMbuf a0, aclrtMbuf *a1) __attribute__((weak, alias("aclemu_stub_aclrtCopyBufRef")));
+__typeof__(aclemu_stub_aclrtCopyBufRef) aclrtCopyBufRef __attribute__((weak, alias("aclemu_stub_aclrtCopyBufRef")));
 
 static aclrtBinary aclemu_stub_aclrtCreateBinary(const void *a0, size_t a1)
 {
@@ -4144,7 +4144,7 @@ static aclrtBinary aclemu_stub_aclrtCreateBinary(const void *a0, size_t a1)
     aclemu_not_supported("aclrtCreateBinary");
     return (aclrtBinary)0;
 }
-aclrtBinary aclrtCreateBinary(const void *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCreateBinary")));
+__typeof__(aclemu_stub_aclrtCreateBinary) aclrtCreateBinary __attribute__((weak, alias("aclemu_stub_aclrtCreateBinary")));
 
 static aclError aclemu_stub_aclrtCreateContext(aclrtContext *a0, int32_t a1)
 {
@@ -4152,14 +4152,14 @@ static aclError aclemu_stub_aclrtCreateContext(aclrtContext *a0, int32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCreateContext");
 }
-aclError aclrtCreateContext(aclrtContext *a0, int32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCreateContext")));
+__typeof__(aclemu_stub_aclrtCreateContext) aclrtCreateContext __attribute__((weak, alias("aclemu_stub_aclrtCreateContext")));
 
 static aclError aclemu_stub_aclrtCreateEvent(aclrtEvent *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtCreateEvent");
 }
-aclError aclrtCreateEvent(aclrtEvent *a0) __attribute__((weak, alias("aclemu_stub_aclrtCreateEvent")));
+__typeof__(aclemu_stub_aclrtCreateEvent) aclrtCreateEvent __attribute__((weak, alias("aclemu_stub_aclrtCreateEvent")));
 
 static aclError aclemu_stub_aclrtCreateEventExWithFlag(aclrtEvent *a0, uint32_t a1)
 {
@@ -4167,7 +4167,7 @@ static aclError aclemu_stub_aclrtCreateEventExWithFlag(aclrtEvent *a0, uint32_t 
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCreateEventExWithFlag");
 }
-aclError aclrtCreateEventExWithFlag(aclrtEvent *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCreateEventExWithFlag")));
+__typeof__(aclemu_stub_aclrtCreateEventExWithFlag) aclrtCreateEventExWithFlag __attribute__((weak, alias("aclemu_stub_aclrtCreateEventExWithFlag")));
 
 static aclError aclemu_stub_aclrtCreateEventWithFlag(aclrtEvent *a0, uint32_t a1)
 {
@@ -4175,21 +4175,21 @@ static aclError aclemu_stub_aclrtCreateEventWithFlag(aclrtEvent *a0, uint32_t a1
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCreateEventWithFlag");
 }
-aclError aclrtCreateEventWithFlag(aclrtEvent *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCreateEventWithFlag")));
+__typeof__(aclemu_stub_aclrtCreateEventWithFlag) aclrtCreateEventWithFlag __attribute__((weak, alias("aclemu_stub_aclrtCreateEventWithFlag")));
 
 static aclrtGroupInfo *aclemu_stub_aclrtCreateGroupInfo(void)
 {
     aclemu_not_supported("aclrtCreateGroupInfo");
     return (aclrtGroupInfo *)0;
 }
-aclrtGroupInfo *aclrtCreateGroupInfo(void) __attribute__((weak, alias("aclemu_stub_aclrtCreateGroupInfo")));
+__typeof__(aclemu_stub_aclrtCreateGroupInfo) aclrtCreateGroupInfo __attribute__((weak, alias("aclemu_stub_aclrtCreateGroupInfo")));
 
 static aclError aclemu_stub_aclrtCreateLabel(aclrtLabel *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtCreateLabel");
 }
-aclError aclrtCreateLabel(aclrtLabel *a0) __attribute__((weak, alias("aclemu_stub_aclrtCreateLabel")));
+__typeof__(aclemu_stub_aclrtCreateLabel) aclrtCreateLabel __attribute__((weak, alias("aclemu_stub_aclrtCreateLabel")));
 
 static aclError aclemu_stub_aclrtCreateLabelList(aclrtLabel *a0, size_t a1, aclrtLabelList *a2)
 {
@@ -4198,7 +4198,7 @@ static aclError aclemu_stub_aclrtCreateLabelList(aclrtLabel *a0, size_t a1, aclr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtCreateLabelList");
 }
-aclError aclrtCreateLabelList(aclrtLabel *a0, size_t a1, aclrtLabelList *a2) __attribute__((weak, alias("aclemu_stub_aclrtCreateLabelList")));
+__typeof__(aclemu_stub_aclrtCreateLabelList) aclrtCreateLabelList __attribute__((weak, alias("aclemu_stub_aclrtCreateLabelList")));
 
 static aclError aclemu_stub_aclrtCreateNotify(aclrtNotify *a0, uint64_t a1)
 {
@@ -4206,21 +4206,21 @@ static aclError aclemu_stub_aclrtCreateNotify(aclrtNotify *a0, uint64_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCreateNotify");
 }
-aclError aclrtCreateNotify(aclrtNotify *a0, uint64_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCreateNotify")));
+__typeof__(aclemu_stub_aclrtCreateNotify) aclrtCreateNotify __attribute__((weak, alias("aclemu_stub_aclrtCreateNotify")));
 
 static aclError aclemu_stub_aclrtCreateStream(aclrtStream *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtCreateStream");
 }
-aclError aclrtCreateStream(aclrtStream *a0) __attribute__((weak, alias("aclemu_stub_aclrtCreateStream")));
+__typeof__(aclemu_stub_aclrtCreateStream) aclrtCreateStream __attribute__((weak, alias("aclemu_stub_aclrtCreateStream")));
 
 static aclrtStreamConfigHandle *aclemu_stub_aclrtCreateStreamConfigHandle(void)
 {
     aclemu_not_supported("aclrtCreateStreamConfigHandle");
     return (aclrtStreamConfigHandle *)0;
 }
-aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void) __attribute__((weak, alias("aclemu_stub_aclrtCreateStreamConfigHandle")));
+__typeof__(aclemu_stub_aclrtCreateStreamConfigHandle) aclrtCreateStreamConfigHandle __attribute__((weak, alias("aclemu_stub_aclrtCreateStreamConfigHandle")));
 
 static aclError aclemu_stub_aclrtCreateStreamV2(aclrtStream *a0, const aclrtStreamConfigHandle *a1)
 {
@@ -4228,7 +4228,7 @@ static aclError aclemu_stub_aclrtCreateStreamV2(aclrtStream *a0, const aclrtStre
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCreateStreamV2");
 }
-aclError aclrtCreateStreamV2(aclrtStream *a0, const aclrtStreamConfigHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtCreateStreamV2")));
+__typeof__(aclemu_stub_aclrtCreateStreamV2) aclrtCreateStreamV2 __attribute__((weak, alias("aclemu_stub_aclrtCreateStreamV2")));
 
 static aclError aclemu_stub_aclrtCreateStreamWithConfig(aclrtStream *a0, uint32_t a1, uint32_t a2)
 {
@@ -4237,21 +4237,21 @@ static aclError aclemu_stub_aclrtCreateStreamWithConfig(aclrtStream *a0, uint32_
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtCreateStreamWithConfig");
 }
-aclError aclrtCreateStreamWithConfig(aclrtStream *a0, uint32_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtCreateStreamWithConfig")));
+__typeof__(aclemu_stub_aclrtCreateStreamWithConfig) aclrtCreateStreamWithConfig __attribute__((weak, alias("aclemu_stub_aclrtCreateStreamWithConfig")));
 
 static aclError aclemu_stub_aclrtCtxGetCurrentDefaultStream(aclrtStream *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtCtxGetCurrentDefaultStream");
 }
-aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *a0) __attribute__((weak, alias("aclemu_stub_aclrtCtxGetCurrentDefaultStream")));
+__typeof__(aclemu_stub_aclrtCtxGetCurrentDefaultStream) aclrtCtxGetCurrentDefaultStream __attribute__((weak, alias("aclemu_stub_aclrtCtxGetCurrentDefaultStream")));
 
 static aclError aclemu_stub_aclrtCtxGetFloatOverflowAddr(void **a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtCtxGetFloatOverflowAddr");
 }
-aclError aclrtCtxGetFloatOverflowAddr(void **a0) __attribute__((weak, alias("aclemu_stub_aclrtCtxGetFloatOverflowAddr")));
+__typeof__(aclemu_stub_aclrtCtxGetFloatOverflowAddr) aclrtCtxGetFloatOverflowAddr __attribute__((weak, alias("aclemu_stub_aclrtCtxGetFloatOverflowAddr")));
 
 static aclError aclemu_stub_aclrtCtxGetSysParamOpt(aclSysParamOpt a0, int64_t *a1)
 {
@@ -4259,7 +4259,7 @@ static aclError aclemu_stub_aclrtCtxGetSysParamOpt(aclSysParamOpt a0, int64_t *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCtxGetSysParamOpt");
 }
-aclError aclrtCtxGetSysParamOpt(aclSysParamOpt a0, int64_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtCtxGetSysParamOpt")));
+__typeof__(aclemu_stub_aclrtCtxGetSysParamOpt) aclrtCtxGetSysParamOpt __attribute__((weak, alias("aclemu_stub_aclrtCtxGetSysParamOpt")));
 
 static aclError aclemu_stub_aclrtCtxSetSysParamOpt(aclSysParamOpt a0, int64_t a1)
 {
@@ -4267,77 +4267,77 @@ static aclError aclemu_stub_aclrtCtxSetSysParamOpt(aclSysParamOpt a0, int64_t a1
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtCtxSetSysParamOpt");
 }
-aclError aclrtCtxSetSysParamOpt(aclSysParamOpt a0, int64_t a1) __attribute__((weak, alias("aclemu_stub_aclrtCtxSetSysParamOpt")));
+__typeof__(aclemu_stub_aclrtCtxSetSysParamOpt) aclrtCtxSetSysParamOpt __attribute__((weak, alias("aclemu_stub_aclrtCtxSetSysParamOpt")));
 
 static aclError aclemu_stub_aclrtDestroyBinary(aclrtBinary a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyBinary");
 }
-aclError aclrtDestroyBinary(aclrtBinary a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyBinary")));
+__typeof__(aclemu_stub_aclrtDestroyBinary) aclrtDestroyBinary __attribute__((weak, alias("aclemu_stub_aclrtDestroyBinary")));
 
 static aclError aclemu_stub_aclrtDestroyContext(aclrtContext a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyContext");
 }
-aclError aclrtDestroyContext(aclrtContext a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyContext")));
+__typeof__(aclemu_stub_aclrtDestroyContext) aclrtDestroyContext __attribute__((weak, alias("aclemu_stub_aclrtDestroyContext")));
 
 static aclError aclemu_stub_aclrtDestroyEvent(aclrtEvent a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyEvent");
 }
-aclError aclrtDestroyEvent(aclrtEvent a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyEvent")));
+__typeof__(aclemu_stub_aclrtDestroyEvent) aclrtDestroyEvent __attribute__((weak, alias("aclemu_stub_aclrtDestroyEvent")));
 
 static aclError aclemu_stub_aclrtDestroyGroupInfo(aclrtGroupInfo *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyGroupInfo");
 }
-aclError aclrtDestroyGroupInfo(aclrtGroupInfo *a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyGroupInfo")));
+__typeof__(aclemu_stub_aclrtDestroyGroupInfo) aclrtDestroyGroupInfo __attribute__((weak, alias("aclemu_stub_aclrtDestroyGroupInfo")));
 
 static aclError aclemu_stub_aclrtDestroyLabel(aclrtLabel a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyLabel");
 }
-aclError aclrtDestroyLabel(aclrtLabel a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyLabel")));
+__typeof__(aclemu_stub_aclrtDestroyLabel) aclrtDestroyLabel __attribute__((weak, alias("aclemu_stub_aclrtDestroyLabel")));
 
 static aclError aclemu_stub_aclrtDestroyLabelList(aclrtLabelList a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyLabelList");
 }
-aclError aclrtDestroyLabelList(aclrtLabelList a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyLabelList")));
+__typeof__(aclemu_stub_aclrtDestroyLabelList) aclrtDestroyLabelList __attribute__((weak, alias("aclemu_stub_aclrtDestroyLabelList")));
 
 static aclError aclemu_stub_aclrtDestroyNotify(aclrtNotify a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyNotify");
 }
-aclError aclrtDestroyNotify(aclrtNotify a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyNotify")));
+__typeof__(aclemu_stub_aclrtDestroyNotify) aclrtDestroyNotify __attribute__((weak, alias("aclemu_stub_aclrtDestroyNotify")));
 
 static aclError aclemu_stub_aclrtDestroyStream(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyStream");
 }
-aclError aclrtDestroyStream(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyStream")));
+__typeof__(aclemu_stub_aclrtDestroyStream) aclrtDestroyStream __attribute__((weak, alias("aclemu_stub_aclrtDestroyStream")));
 
 static aclError aclemu_stub_aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyStreamConfigHandle");
 }
-aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyStreamConfigHandle")));
+__typeof__(aclemu_stub_aclrtDestroyStreamConfigHandle) aclrtDestroyStreamConfigHandle __attribute__((weak, alias("aclemu_stub_aclrtDestroyStreamConfigHandle")));
 
 static aclError aclemu_stub_aclrtDestroyStreamForce(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDestroyStreamForce");
 }
-aclError aclrtDestroyStreamForce(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtDestroyStreamForce")));
+__typeof__(aclemu_stub_aclrtDestroyStreamForce) aclrtDestroyStreamForce __attribute__((weak, alias("aclemu_stub_aclrtDestroyStreamForce")));
 
 static aclError aclemu_stub_aclrtDeviceCanAccessPeer(int32_t *a0, int32_t a1, int32_t a2)
 {
@@ -4346,14 +4346,14 @@ static aclError aclemu_stub_aclrtDeviceCanAccessPeer(int32_t *a0, int32_t a1, in
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtDeviceCanAccessPeer");
 }
-aclError aclrtDeviceCanAccessPeer(int32_t *a0, int32_t a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtDeviceCanAccessPeer")));
+__typeof__(aclemu_stub_aclrtDeviceCanAccessPeer) aclrtDeviceCanAccessPeer __attribute__((weak, alias("aclemu_stub_aclrtDeviceCanAccessPeer")));
 
 static aclError aclemu_stub_aclrtDeviceDisablePeerAccess(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDeviceDisablePeerAccess");
 }
-aclError aclrtDeviceDisablePeerAccess(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtDeviceDisablePeerAccess")));
+__typeof__(aclemu_stub_aclrtDeviceDisablePeerAccess) aclrtDeviceDisablePeerAccess __attribute__((weak, alias("aclemu_stub_aclrtDeviceDisablePeerAccess")));
 
 static aclError aclemu_stub_aclrtDeviceEnablePeerAccess(int32_t a0, uint32_t a1)
 {
@@ -4361,14 +4361,14 @@ static aclError aclemu_stub_aclrtDeviceEnablePeerAccess(int32_t a0, uint32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtDeviceEnablePeerAccess");
 }
-aclError aclrtDeviceEnablePeerAccess(int32_t a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtDeviceEnablePeerAccess")));
+__typeof__(aclemu_stub_aclrtDeviceEnablePeerAccess) aclrtDeviceEnablePeerAccess __attribute__((weak, alias("aclemu_stub_aclrtDeviceEnablePeerAccess")));
 
 static aclError aclemu_stub_aclrtDeviceGetBareTgid(int32_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDeviceGetBareTgid");
 }
-aclError aclrtDeviceGetBareTgid(int32_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetBareTgid")));
+__typeof__(aclemu_stub_aclrtDeviceGetBareTgid) aclrtDeviceGetBareTgid __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetBareTgid")));
 
 static aclError aclemu_stub_aclrtDeviceGetByPCIBusId(const char *a0, int32_t *a1)
 {
@@ -4376,7 +4376,7 @@ static aclError aclemu_stub_aclrtDeviceGetByPCIBusId(const char *a0, int32_t *a1
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtDeviceGetByPCIBusId");
 }
-aclError aclrtDeviceGetByPCIBusId(const char *a0, int32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetByPCIBusId")));
+__typeof__(aclemu_stub_aclrtDeviceGetByPCIBusId) aclrtDeviceGetByPCIBusId __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetByPCIBusId")));
 
 static aclError aclemu_stub_aclrtDeviceGetHostAtomicCapabilities(uint32_t *a0, const aclrtAtomicOperation *a1, const uint32_t a2, int32_t a3)
 {
@@ -4386,7 +4386,7 @@ static aclError aclemu_stub_aclrtDeviceGetHostAtomicCapabilities(uint32_t *a0, c
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtDeviceGetHostAtomicCapabilities");
 }
-aclError aclrtDeviceGetHostAtomicCapabilities(uint32_t *a0, const aclrtAtomicOperation *a1, const uint32_t a2, int32_t a3) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetHostAtomicCapabilities")));
+__typeof__(aclemu_stub_aclrtDeviceGetHostAtomicCapabilities) aclrtDeviceGetHostAtomicCapabilities __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetHostAtomicCapabilities")));
 
 static aclError aclemu_stub_aclrtDeviceGetLimit(aclrtDeviceLimit a0, size_t *a1)
 {
@@ -4394,7 +4394,7 @@ static aclError aclemu_stub_aclrtDeviceGetLimit(aclrtDeviceLimit a0, size_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtDeviceGetLimit");
 }
-aclError aclrtDeviceGetLimit(aclrtDeviceLimit a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetLimit")));
+__typeof__(aclemu_stub_aclrtDeviceGetLimit) aclrtDeviceGetLimit __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetLimit")));
 
 static aclError aclemu_stub_aclrtDeviceGetP2PAtomicCapabilities(uint32_t *a0, const aclrtAtomicOperation *a1, const uint32_t a2, int32_t a3, int32_t a4)
 {
@@ -4405,7 +4405,7 @@ static aclError aclemu_stub_aclrtDeviceGetP2PAtomicCapabilities(uint32_t *a0, co
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtDeviceGetP2PAtomicCapabilities");
 }
-aclError aclrtDeviceGetP2PAtomicCapabilities(uint32_t *a0, const aclrtAtomicOperation *a1, const uint32_t a2, int32_t a3, int32_t a4) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetP2PAtomicCapabilities")));
+__typeof__(aclemu_stub_aclrtDeviceGetP2PAtomicCapabilities) aclrtDeviceGetP2PAtomicCapabilities __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetP2PAtomicCapabilities")));
 
 static aclError aclemu_stub_aclrtDeviceGetPCIBusId(int32_t a0, char *a1, int32_t a2)
 {
@@ -4414,7 +4414,7 @@ static aclError aclemu_stub_aclrtDeviceGetPCIBusId(int32_t a0, char *a1, int32_t
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtDeviceGetPCIBusId");
 }
-aclError aclrtDeviceGetPCIBusId(int32_t a0, char *a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetPCIBusId")));
+__typeof__(aclemu_stub_aclrtDeviceGetPCIBusId) aclrtDeviceGetPCIBusId __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetPCIBusId")));
 
 static aclError aclemu_stub_aclrtDeviceGetStreamPriorityRange(int32_t *a0, int32_t *a1)
 {
@@ -4422,7 +4422,7 @@ static aclError aclemu_stub_aclrtDeviceGetStreamPriorityRange(int32_t *a0, int32
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtDeviceGetStreamPriorityRange");
 }
-aclError aclrtDeviceGetStreamPriorityRange(int32_t *a0, int32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetStreamPriorityRange")));
+__typeof__(aclemu_stub_aclrtDeviceGetStreamPriorityRange) aclrtDeviceGetStreamPriorityRange __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetStreamPriorityRange")));
 
 static aclError aclemu_stub_aclrtDeviceGetUuid(int32_t a0, aclrtUuid *a1)
 {
@@ -4430,14 +4430,14 @@ static aclError aclemu_stub_aclrtDeviceGetUuid(int32_t a0, aclrtUuid *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtDeviceGetUuid");
 }
-aclError aclrtDeviceGetUuid(int32_t a0, aclrtUuid *a1) __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetUuid")));
+__typeof__(aclemu_stub_aclrtDeviceGetUuid) aclrtDeviceGetUuid __attribute__((weak, alias("aclemu_stub_aclrtDeviceGetUuid")));
 
 static aclError aclemu_stub_aclrtDeviceL2CacheFlush(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtDeviceL2CacheFlush");
 }
-aclError aclrtDeviceL2CacheFlush(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtDeviceL2CacheFlush")));
+__typeof__(aclemu_stub_aclrtDeviceL2CacheFlush) aclrtDeviceL2CacheFlush __attribute__((weak, alias("aclemu_stub_aclrtDeviceL2CacheFlush")));
 
 static aclError aclemu_stub_aclrtDevicePeerAccessStatus(int32_t a0, int32_t a1, int32_t *a2)
 {
@@ -4446,7 +4446,7 @@ static aclError aclemu_stub_aclrtDevicePeerAccessStatus(int32_t a0, int32_t a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtDevicePeerAccessStatus");
 }
-aclError aclrtDevicePeerAccessStatus(int32_t a0, int32_t a1, int32_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtDevicePeerAccessStatus")));
+__typeof__(aclemu_stub_aclrtDevicePeerAccessStatus) aclrtDevicePeerAccessStatus __attribute__((weak, alias("aclemu_stub_aclrtDevicePeerAccessStatus")));
 
 static aclError aclemu_stub_aclrtDeviceSetLimit(aclrtDeviceLimit a0, size_t a1)
 {
@@ -4454,7 +4454,7 @@ static aclError aclemu_stub_aclrtDeviceSetLimit(aclrtDeviceLimit a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtDeviceSetLimit");
 }
-aclError aclrtDeviceSetLimit(aclrtDeviceLimit a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtDeviceSetLimit")));
+__typeof__(aclemu_stub_aclrtDeviceSetLimit) aclrtDeviceSetLimit __attribute__((weak, alias("aclemu_stub_aclrtDeviceSetLimit")));
 
 static aclError aclemu_stub_aclrtDeviceTaskAbort(int32_t a0, uint32_t a1)
 {
@@ -4462,7 +4462,7 @@ static aclError aclemu_stub_aclrtDeviceTaskAbort(int32_t a0, uint32_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtDeviceTaskAbort");
 }
-aclError aclrtDeviceTaskAbort(int32_t a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtDeviceTaskAbort")));
+__typeof__(aclemu_stub_aclrtDeviceTaskAbort) aclrtDeviceTaskAbort __attribute__((weak, alias("aclemu_stub_aclrtDeviceTaskAbort")));
 
 static aclError aclemu_stub_aclrtEventElapsedTime(float *a0, aclrtEvent a1, aclrtEvent a2)
 {
@@ -4471,7 +4471,7 @@ static aclError aclemu_stub_aclrtEventElapsedTime(float *a0, aclrtEvent a1, aclr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtEventElapsedTime");
 }
-aclError aclrtEventElapsedTime(float *a0, aclrtEvent a1, aclrtEvent a2) __attribute__((weak, alias("aclemu_stub_aclrtEventElapsedTime")));
+__typeof__(aclemu_stub_aclrtEventElapsedTime) aclrtEventElapsedTime __attribute__((weak, alias("aclemu_stub_aclrtEventElapsedTime")));
 
 static aclError aclemu_stub_aclrtEventGetTimestamp(aclrtEvent a0, uint64_t *a1)
 {
@@ -4479,63 +4479,63 @@ static aclError aclemu_stub_aclrtEventGetTimestamp(aclrtEvent a0, uint64_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtEventGetTimestamp");
 }
-aclError aclrtEventGetTimestamp(aclrtEvent a0, uint64_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtEventGetTimestamp")));
+__typeof__(aclemu_stub_aclrtEventGetTimestamp) aclrtEventGetTimestamp __attribute__((weak, alias("aclemu_stub_aclrtEventGetTimestamp")));
 
 static aclError aclemu_stub_aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtExceptionInfoCallbackRegister");
 }
-aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback a0) __attribute__((weak, alias("aclemu_stub_aclrtExceptionInfoCallbackRegister")));
+__typeof__(aclemu_stub_aclrtExceptionInfoCallbackRegister) aclrtExceptionInfoCallbackRegister __attribute__((weak, alias("aclemu_stub_aclrtExceptionInfoCallbackRegister")));
 
 static aclError aclemu_stub_aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtExceptionInfoCallbackUnregister");
 }
-aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback a0) __attribute__((weak, alias("aclemu_stub_aclrtExceptionInfoCallbackUnregister")));
+__typeof__(aclemu_stub_aclrtExceptionInfoCallbackUnregister) aclrtExceptionInfoCallbackUnregister __attribute__((weak, alias("aclemu_stub_aclrtExceptionInfoCallbackUnregister")));
 
 static aclError aclemu_stub_aclrtFree(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtFree");
 }
-aclError aclrtFree(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtFree")));
+__typeof__(aclemu_stub_aclrtFree) aclrtFree __attribute__((weak, alias("aclemu_stub_aclrtFree")));
 
 static aclError aclemu_stub_aclrtFreeBuf(aclrtMbuf a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtFreeBuf");
 }
-aclError aclrtFreeBuf(aclrtMbuf a0) __attribute__((weak, alias("aclemu_stub_aclrtFreeBuf")));
+__typeof__(aclemu_stub_aclrtFreeBuf) aclrtFreeBuf __attribute__((weak, alias("aclemu_stub_aclrtFreeBuf")));
 
 static aclError aclemu_stub_aclrtFreeHost(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtFreeHost");
 }
-aclError aclrtFreeHost(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtFreeHost")));
+__typeof__(aclemu_stub_aclrtFreeHost) aclrtFreeHost __attribute__((weak, alias("aclemu_stub_aclrtFreeHost")));
 
 static aclError aclemu_stub_aclrtFreeHostWithDevSync(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtFreeHostWithDevSync");
 }
-aclError aclrtFreeHostWithDevSync(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtFreeHostWithDevSync")));
+__typeof__(aclemu_stub_aclrtFreeHostWithDevSync) aclrtFreeHostWithDevSync __attribute__((weak, alias("aclemu_stub_aclrtFreeHostWithDevSync")));
 
 static aclError aclemu_stub_aclrtFreePhysical(aclrtDrvMemHandle a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtFreePhysical");
 }
-aclError aclrtFreePhysical(aclrtDrvMemHandle a0) __attribute__((weak, alias("aclemu_stub_aclrtFreePhysical")));
+__typeof__(aclemu_stub_aclrtFreePhysical) aclrtFreePhysical __attribute__((weak, alias("aclemu_stub_aclrtFreePhysical")));
 
 static aclError aclemu_stub_aclrtFreeWithDevSync(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtFreeWithDevSync");
 }
-aclError aclrtFreeWithDevSync(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtFreeWithDevSync")));
+__typeof__(aclemu_stub_aclrtFreeWithDevSync) aclrtFreeWithDevSync __attribute__((weak, alias("aclemu_stub_aclrtFreeWithDevSync")));
 
 static aclError aclemu_stub_aclrtFunctionGetAvailDynUbufPerBlock(void *a0, uint32_t a1, size_t *a2)
 {
@@ -4544,7 +4544,7 @@ static aclError aclemu_stub_aclrtFunctionGetAvailDynUbufPerBlock(void *a0, uint3
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtFunctionGetAvailDynUbufPerBlock");
 }
-aclError aclrtFunctionGetAvailDynUbufPerBlock(void *a0, uint32_t a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetAvailDynUbufPerBlock")));
+__typeof__(aclemu_stub_aclrtFunctionGetAvailDynUbufPerBlock) aclrtFunctionGetAvailDynUbufPerBlock __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetAvailDynUbufPerBlock")));
 
 static aclError aclemu_stub_aclrtFunctionGetBinary(const aclrtFuncHandle a0, aclrtBinHandle *a1)
 {
@@ -4552,7 +4552,7 @@ static aclError aclemu_stub_aclrtFunctionGetBinary(const aclrtFuncHandle a0, acl
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtFunctionGetBinary");
 }
-aclError aclrtFunctionGetBinary(const aclrtFuncHandle a0, aclrtBinHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetBinary")));
+__typeof__(aclemu_stub_aclrtFunctionGetBinary) aclrtFunctionGetBinary __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetBinary")));
 
 static aclError aclemu_stub_aclrtFunctionGetParamCount(const void *a0, size_t *a1)
 {
@@ -4560,7 +4560,7 @@ static aclError aclemu_stub_aclrtFunctionGetParamCount(const void *a0, size_t *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtFunctionGetParamCount");
 }
-aclError aclrtFunctionGetParamCount(const void *a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetParamCount")));
+__typeof__(aclemu_stub_aclrtFunctionGetParamCount) aclrtFunctionGetParamCount __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetParamCount")));
 
 static aclError aclemu_stub_aclrtFunctionGetParamInfo(const void *a0, size_t a1, size_t *a2, size_t *a3)
 {
@@ -4570,14 +4570,14 @@ static aclError aclemu_stub_aclrtFunctionGetParamInfo(const void *a0, size_t a1,
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtFunctionGetParamInfo");
 }
-aclError aclrtFunctionGetParamInfo(const void *a0, size_t a1, size_t *a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetParamInfo")));
+__typeof__(aclemu_stub_aclrtFunctionGetParamInfo) aclrtFunctionGetParamInfo __attribute__((weak, alias("aclemu_stub_aclrtFunctionGetParamInfo")));
 
 static aclError aclemu_stub_aclrtGetAllGroupInfo(aclrtGroupInfo *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetAllGroupInfo");
 }
-aclError aclrtGetAllGroupInfo(aclrtGroupInfo *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetAllGroupInfo")));
+__typeof__(aclemu_stub_aclrtGetAllGroupInfo) aclrtGetAllGroupInfo __attribute__((weak, alias("aclemu_stub_aclrtGetAllGroupInfo")));
 
 static aclError aclemu_stub_aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo *a0, void **a1, uint32_t *a2)
 {
@@ -4586,7 +4586,7 @@ static aclError aclemu_stub_aclrtGetArgsFromExceptionInfo(const aclrtExceptionIn
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetArgsFromExceptionInfo");
 }
-aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo *a0, void **a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetArgsFromExceptionInfo")));
+__typeof__(aclemu_stub_aclrtGetArgsFromExceptionInfo) aclrtGetArgsFromExceptionInfo __attribute__((weak, alias("aclemu_stub_aclrtGetArgsFromExceptionInfo")));
 
 static aclError aclemu_stub_aclrtGetBufChainNum(aclrtMbuf a0, uint32_t *a1)
 {
@@ -4594,7 +4594,7 @@ static aclError aclemu_stub_aclrtGetBufChainNum(aclrtMbuf a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetBufChainNum");
 }
-aclError aclrtGetBufChainNum(aclrtMbuf a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetBufChainNum")));
+__typeof__(aclemu_stub_aclrtGetBufChainNum) aclrtGetBufChainNum __attribute__((weak, alias("aclemu_stub_aclrtGetBufChainNum")));
 
 static aclError aclemu_stub_aclrtGetBufData(const aclrtMbuf a0, void **a1, size_t *a2)
 {
@@ -4603,7 +4603,7 @@ static aclError aclemu_stub_aclrtGetBufData(const aclrtMbuf a0, void **a1, size_
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetBufData");
 }
-aclError aclrtGetBufData(const aclrtMbuf a0, void **a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetBufData")));
+__typeof__(aclemu_stub_aclrtGetBufData) aclrtGetBufData __attribute__((weak, alias("aclemu_stub_aclrtGetBufData")));
 
 static aclError aclemu_stub_aclrtGetBufDataLen(aclrtMbuf a0, size_t *a1)
 {
@@ -4611,7 +4611,7 @@ static aclError aclemu_stub_aclrtGetBufDataLen(aclrtMbuf a0, size_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetBufDataLen");
 }
-aclError aclrtGetBufDataLen(aclrtMbuf a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetBufDataLen")));
+__typeof__(aclemu_stub_aclrtGetBufDataLen) aclrtGetBufDataLen __attribute__((weak, alias("aclemu_stub_aclrtGetBufDataLen")));
 
 static aclError aclemu_stub_aclrtGetBufFromChain(aclrtMbuf a0, uint32_t a1, aclrtMbuf *a2)
 {
@@ -4620,7 +4620,7 @@ static aclError aclemu_stub_aclrtGetBufFromChain(aclrtMbuf a0, uint32_t a1, aclr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetBufFromChain");
 }
-aclError aclrtGetBufFromChain(aclrtMbuf a0, uint32_t a1, aclrtMbuf *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetBufFromChain")));
+__typeof__(aclemu_stub_aclrtGetBufFromChain) aclrtGetBufFromChain __attribute__((weak, alias("aclemu_stub_aclrtGetBufFromChain")));
 
 static aclError aclemu_stub_aclrtGetBufUserData(const aclrtMbuf a0, void *a1, size_t a2, size_t a3)
 {
@@ -4630,21 +4630,21 @@ static aclError aclemu_stub_aclrtGetBufUserData(const aclrtMbuf a0, void *a1, si
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtGetBufUserData");
 }
-aclError aclrtGetBufUserData(const aclrtMbuf a0, void *a1, size_t a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtGetBufUserData")));
+__typeof__(aclemu_stub_aclrtGetBufUserData) aclrtGetBufUserData __attribute__((weak, alias("aclemu_stub_aclrtGetBufUserData")));
 
 static aclError aclemu_stub_aclrtGetCurrentContext(aclrtContext *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetCurrentContext");
 }
-aclError aclrtGetCurrentContext(aclrtContext *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetCurrentContext")));
+__typeof__(aclemu_stub_aclrtGetCurrentContext) aclrtGetCurrentContext __attribute__((weak, alias("aclemu_stub_aclrtGetCurrentContext")));
 
 static aclError aclemu_stub_aclrtGetDevice(int32_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetDevice");
 }
-aclError aclrtGetDevice(int32_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetDevice")));
+__typeof__(aclemu_stub_aclrtGetDevice) aclrtGetDevice __attribute__((weak, alias("aclemu_stub_aclrtGetDevice")));
 
 static aclError aclemu_stub_aclrtGetDeviceCapability(int32_t a0, aclrtDevFeatureType a1, int32_t *a2)
 {
@@ -4653,21 +4653,21 @@ static aclError aclemu_stub_aclrtGetDeviceCapability(int32_t a0, aclrtDevFeature
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetDeviceCapability");
 }
-aclError aclrtGetDeviceCapability(int32_t a0, aclrtDevFeatureType a1, int32_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceCapability")));
+__typeof__(aclemu_stub_aclrtGetDeviceCapability) aclrtGetDeviceCapability __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceCapability")));
 
 static aclError aclemu_stub_aclrtGetDeviceCount(uint32_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetDeviceCount");
 }
-aclError aclrtGetDeviceCount(uint32_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceCount")));
+__typeof__(aclemu_stub_aclrtGetDeviceCount) aclrtGetDeviceCount __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceCount")));
 
 static uint32_t aclemu_stub_aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclrtGetDeviceIdFromExceptionInfo");
 }
-uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceIdFromExceptionInfo")));
+__typeof__(aclemu_stub_aclrtGetDeviceIdFromExceptionInfo) aclrtGetDeviceIdFromExceptionInfo __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceIdFromExceptionInfo")));
 
 static aclError aclemu_stub_aclrtGetDeviceInfo(uint32_t a0, aclrtDevAttr a1, int64_t *a2)
 {
@@ -4676,7 +4676,7 @@ static aclError aclemu_stub_aclrtGetDeviceInfo(uint32_t a0, aclrtDevAttr a1, int
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetDeviceInfo");
 }
-aclError aclrtGetDeviceInfo(uint32_t a0, aclrtDevAttr a1, int64_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceInfo")));
+__typeof__(aclemu_stub_aclrtGetDeviceInfo) aclrtGetDeviceInfo __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceInfo")));
 
 static aclError aclemu_stub_aclrtGetDeviceResLimit(int32_t a0, aclrtDevResLimitType a1, uint32_t *a2)
 {
@@ -4685,14 +4685,14 @@ static aclError aclemu_stub_aclrtGetDeviceResLimit(int32_t a0, aclrtDevResLimitT
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetDeviceResLimit");
 }
-aclError aclrtGetDeviceResLimit(int32_t a0, aclrtDevResLimitType a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceResLimit")));
+__typeof__(aclemu_stub_aclrtGetDeviceResLimit) aclrtGetDeviceResLimit __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceResLimit")));
 
 static aclError aclemu_stub_aclrtGetDeviceSatMode(aclrtFloatOverflowMode *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetDeviceSatMode");
 }
-aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceSatMode")));
+__typeof__(aclemu_stub_aclrtGetDeviceSatMode) aclrtGetDeviceSatMode __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceSatMode")));
 
 static aclError aclemu_stub_aclrtGetDeviceUtilizationRate(int32_t a0, aclrtUtilizationInfo *a1)
 {
@@ -4700,7 +4700,7 @@ static aclError aclemu_stub_aclrtGetDeviceUtilizationRate(int32_t a0, aclrtUtili
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetDeviceUtilizationRate");
 }
-aclError aclrtGetDeviceUtilizationRate(int32_t a0, aclrtUtilizationInfo *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceUtilizationRate")));
+__typeof__(aclemu_stub_aclrtGetDeviceUtilizationRate) aclrtGetDeviceUtilizationRate __attribute__((weak, alias("aclemu_stub_aclrtGetDeviceUtilizationRate")));
 
 static aclError aclemu_stub_aclrtGetDevicesTopo(uint32_t a0, uint32_t a1, uint64_t *a2)
 {
@@ -4709,14 +4709,14 @@ static aclError aclemu_stub_aclrtGetDevicesTopo(uint32_t a0, uint32_t a1, uint64
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetDevicesTopo");
 }
-aclError aclrtGetDevicesTopo(uint32_t a0, uint32_t a1, uint64_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetDevicesTopo")));
+__typeof__(aclemu_stub_aclrtGetDevicesTopo) aclrtGetDevicesTopo __attribute__((weak, alias("aclemu_stub_aclrtGetDevicesTopo")));
 
 static uint32_t aclemu_stub_aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclrtGetErrorCodeFromExceptionInfo");
 }
-uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetErrorCodeFromExceptionInfo")));
+__typeof__(aclemu_stub_aclrtGetErrorCodeFromExceptionInfo) aclrtGetErrorCodeFromExceptionInfo __attribute__((weak, alias("aclemu_stub_aclrtGetErrorCodeFromExceptionInfo")));
 
 static aclError aclemu_stub_aclrtGetErrorVerbose(int32_t a0, aclrtErrorInfo *a1)
 {
@@ -4724,14 +4724,14 @@ static aclError aclemu_stub_aclrtGetErrorVerbose(int32_t a0, aclrtErrorInfo *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetErrorVerbose");
 }
-aclError aclrtGetErrorVerbose(int32_t a0, aclrtErrorInfo *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetErrorVerbose")));
+__typeof__(aclemu_stub_aclrtGetErrorVerbose) aclrtGetErrorVerbose __attribute__((weak, alias("aclemu_stub_aclrtGetErrorVerbose")));
 
 static aclError aclemu_stub_aclrtGetEventAvailNum(uint32_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetEventAvailNum");
 }
-aclError aclrtGetEventAvailNum(uint32_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetEventAvailNum")));
+__typeof__(aclemu_stub_aclrtGetEventAvailNum) aclrtGetEventAvailNum __attribute__((weak, alias("aclemu_stub_aclrtGetEventAvailNum")));
 
 static aclError aclemu_stub_aclrtGetEventId(aclrtEvent a0, uint32_t *a1)
 {
@@ -4739,7 +4739,7 @@ static aclError aclemu_stub_aclrtGetEventId(aclrtEvent a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetEventId");
 }
-aclError aclrtGetEventId(aclrtEvent a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetEventId")));
+__typeof__(aclemu_stub_aclrtGetEventId) aclrtGetEventId __attribute__((weak, alias("aclemu_stub_aclrtGetEventId")));
 
 static aclError aclemu_stub_aclrtGetFloatOverflowStatus(void *a0, uint64_t a1, aclrtStream a2)
 {
@@ -4748,7 +4748,7 @@ static aclError aclemu_stub_aclrtGetFloatOverflowStatus(void *a0, uint64_t a1, a
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetFloatOverflowStatus");
 }
-aclError aclrtGetFloatOverflowStatus(void *a0, uint64_t a1, aclrtStream a2) __attribute__((weak, alias("aclemu_stub_aclrtGetFloatOverflowStatus")));
+__typeof__(aclemu_stub_aclrtGetFloatOverflowStatus) aclrtGetFloatOverflowStatus __attribute__((weak, alias("aclemu_stub_aclrtGetFloatOverflowStatus")));
 
 static aclError aclemu_stub_aclrtGetFuncBySymbol(const void *a0, aclrtFuncHandle *a1)
 {
@@ -4756,7 +4756,7 @@ static aclError aclemu_stub_aclrtGetFuncBySymbol(const void *a0, aclrtFuncHandle
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetFuncBySymbol");
 }
-aclError aclrtGetFuncBySymbol(const void *a0, aclrtFuncHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetFuncBySymbol")));
+__typeof__(aclemu_stub_aclrtGetFuncBySymbol) aclrtGetFuncBySymbol __attribute__((weak, alias("aclemu_stub_aclrtGetFuncBySymbol")));
 
 static aclError aclemu_stub_aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo *a0, aclrtFuncHandle *a1)
 {
@@ -4764,7 +4764,7 @@ static aclError aclemu_stub_aclrtGetFuncHandleFromExceptionInfo(const aclrtExcep
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetFuncHandleFromExceptionInfo");
 }
-aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo *a0, aclrtFuncHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetFuncHandleFromExceptionInfo")));
+__typeof__(aclemu_stub_aclrtGetFuncHandleFromExceptionInfo) aclrtGetFuncHandleFromExceptionInfo __attribute__((weak, alias("aclemu_stub_aclrtGetFuncHandleFromExceptionInfo")));
 
 static aclError aclemu_stub_aclrtGetFunctionAddr(aclrtFuncHandle a0, void **a1, void **a2)
 {
@@ -4773,7 +4773,7 @@ static aclError aclemu_stub_aclrtGetFunctionAddr(aclrtFuncHandle a0, void **a1, 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetFunctionAddr");
 }
-aclError aclrtGetFunctionAddr(aclrtFuncHandle a0, void **a1, void **a2) __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionAddr")));
+__typeof__(aclemu_stub_aclrtGetFunctionAddr) aclrtGetFunctionAddr __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionAddr")));
 
 static aclError aclemu_stub_aclrtGetFunctionAttribute(aclrtFuncHandle a0, aclrtFuncAttribute a1, int64_t *a2)
 {
@@ -4782,7 +4782,7 @@ static aclError aclemu_stub_aclrtGetFunctionAttribute(aclrtFuncHandle a0, aclrtF
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetFunctionAttribute");
 }
-aclError aclrtGetFunctionAttribute(aclrtFuncHandle a0, aclrtFuncAttribute a1, int64_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionAttribute")));
+__typeof__(aclemu_stub_aclrtGetFunctionAttribute) aclrtGetFunctionAttribute __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionAttribute")));
 
 static aclError aclemu_stub_aclrtGetFunctionName(aclrtFuncHandle a0, uint32_t a1, char *a2)
 {
@@ -4791,7 +4791,7 @@ static aclError aclemu_stub_aclrtGetFunctionName(aclrtFuncHandle a0, uint32_t a1
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetFunctionName");
 }
-aclError aclrtGetFunctionName(aclrtFuncHandle a0, uint32_t a1, char *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionName")));
+__typeof__(aclemu_stub_aclrtGetFunctionName) aclrtGetFunctionName __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionName")));
 
 static aclError aclemu_stub_aclrtGetFunctionSize(aclrtFuncHandle a0, size_t *a1, size_t *a2)
 {
@@ -4800,14 +4800,14 @@ static aclError aclemu_stub_aclrtGetFunctionSize(aclrtFuncHandle a0, size_t *a1,
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetFunctionSize");
 }
-aclError aclrtGetFunctionSize(aclrtFuncHandle a0, size_t *a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionSize")));
+__typeof__(aclemu_stub_aclrtGetFunctionSize) aclrtGetFunctionSize __attribute__((weak, alias("aclemu_stub_aclrtGetFunctionSize")));
 
 static aclError aclemu_stub_aclrtGetGroupCount(uint32_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetGroupCount");
 }
-aclError aclrtGetGroupCount(uint32_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetGroupCount")));
+__typeof__(aclemu_stub_aclrtGetGroupCount) aclrtGetGroupCount __attribute__((weak, alias("aclemu_stub_aclrtGetGroupCount")));
 
 static aclError aclemu_stub_aclrtGetGroupInfoDetail(const aclrtGroupInfo *a0, int32_t a1, aclrtGroupAttr a2, void *a3, size_t a4, size_t *a5)
 {
@@ -4819,21 +4819,21 @@ static aclError aclemu_stub_aclrtGetGroupInfoDetail(const aclrtGroupInfo *a0, in
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtGetGroupInfoDetail");
 }
-aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo *a0, int32_t a1, aclrtGroupAttr a2, void *a3, size_t a4, size_t *a5) __attribute__((weak, alias("aclemu_stub_aclrtGetGroupInfoDetail")));
+__typeof__(aclemu_stub_aclrtGetGroupInfoDetail) aclrtGetGroupInfoDetail __attribute__((weak, alias("aclemu_stub_aclrtGetGroupInfoDetail")));
 
 static aclError aclemu_stub_aclrtGetHardwareSyncAddr(void **a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetHardwareSyncAddr");
 }
-aclError aclrtGetHardwareSyncAddr(void **a0) __attribute__((weak, alias("aclemu_stub_aclrtGetHardwareSyncAddr")));
+__typeof__(aclemu_stub_aclrtGetHardwareSyncAddr) aclrtGetHardwareSyncAddr __attribute__((weak, alias("aclemu_stub_aclrtGetHardwareSyncAddr")));
 
 static aclError aclemu_stub_aclrtGetLastError(aclrtLastErrLevel a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetLastError");
 }
-aclError aclrtGetLastError(aclrtLastErrLevel a0) __attribute__((weak, alias("aclemu_stub_aclrtGetLastError")));
+__typeof__(aclemu_stub_aclrtGetLastError) aclrtGetLastError __attribute__((weak, alias("aclemu_stub_aclrtGetLastError")));
 
 static aclError aclemu_stub_aclrtGetLogicDevIdByPhyDevId(const int32_t a0, int32_t *const a1)
 {
@@ -4841,7 +4841,7 @@ static aclError aclemu_stub_aclrtGetLogicDevIdByPhyDevId(const int32_t a0, int32
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetLogicDevIdByPhyDevId");
 }
-aclError aclrtGetLogicDevIdByPhyDevId(const int32_t a0, int32_t *const a1) __attribute__((weak, alias("aclemu_stub_aclrtGetLogicDevIdByPhyDevId")));
+__typeof__(aclemu_stub_aclrtGetLogicDevIdByPhyDevId) aclrtGetLogicDevIdByPhyDevId __attribute__((weak, alias("aclemu_stub_aclrtGetLogicDevIdByPhyDevId")));
 
 static aclError aclemu_stub_aclrtGetLogicDevIdByUserDevId(const int32_t a0, int32_t *const a1)
 {
@@ -4849,7 +4849,7 @@ static aclError aclemu_stub_aclrtGetLogicDevIdByUserDevId(const int32_t a0, int3
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetLogicDevIdByUserDevId");
 }
-aclError aclrtGetLogicDevIdByUserDevId(const int32_t a0, int32_t *const a1) __attribute__((weak, alias("aclemu_stub_aclrtGetLogicDevIdByUserDevId")));
+__typeof__(aclemu_stub_aclrtGetLogicDevIdByUserDevId) aclrtGetLogicDevIdByUserDevId __attribute__((weak, alias("aclemu_stub_aclrtGetLogicDevIdByUserDevId")));
 
 static aclError aclemu_stub_aclrtGetMemInfo(aclrtMemAttr a0, size_t *a1, size_t *a2)
 {
@@ -4858,7 +4858,7 @@ static aclError aclemu_stub_aclrtGetMemInfo(aclrtMemAttr a0, size_t *a1, size_t 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetMemInfo");
 }
-aclError aclrtGetMemInfo(aclrtMemAttr a0, size_t *a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetMemInfo")));
+__typeof__(aclemu_stub_aclrtGetMemInfo) aclrtGetMemInfo __attribute__((weak, alias("aclemu_stub_aclrtGetMemInfo")));
 
 static aclError aclemu_stub_aclrtGetMemUceInfo(int32_t a0, aclrtMemUceInfo *a1, size_t a2, size_t *a3)
 {
@@ -4868,7 +4868,7 @@ static aclError aclemu_stub_aclrtGetMemUceInfo(int32_t a0, aclrtMemUceInfo *a1, 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtGetMemUceInfo");
 }
-aclError aclrtGetMemUceInfo(int32_t a0, aclrtMemUceInfo *a1, size_t a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclrtGetMemUceInfo")));
+__typeof__(aclemu_stub_aclrtGetMemUceInfo) aclrtGetMemUceInfo __attribute__((weak, alias("aclemu_stub_aclrtGetMemUceInfo")));
 
 static aclError aclemu_stub_aclrtGetMemUsageInfo(int32_t a0, aclrtMemUsageInfo *a1, size_t a2, size_t *a3)
 {
@@ -4878,7 +4878,7 @@ static aclError aclemu_stub_aclrtGetMemUsageInfo(int32_t a0, aclrtMemUsageInfo *
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtGetMemUsageInfo");
 }
-aclError aclrtGetMemUsageInfo(int32_t a0, aclrtMemUsageInfo *a1, size_t a2, size_t *a3) __attribute__((weak, alias("aclemu_stub_aclrtGetMemUsageInfo")));
+__typeof__(aclemu_stub_aclrtGetMemUsageInfo) aclrtGetMemUsageInfo __attribute__((weak, alias("aclemu_stub_aclrtGetMemUsageInfo")));
 
 static aclError aclemu_stub_aclrtGetMemcpyDescSize(aclrtMemcpyKind a0, size_t *a1)
 {
@@ -4886,7 +4886,7 @@ static aclError aclemu_stub_aclrtGetMemcpyDescSize(aclrtMemcpyKind a0, size_t *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetMemcpyDescSize");
 }
-aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetMemcpyDescSize")));
+__typeof__(aclemu_stub_aclrtGetMemcpyDescSize) aclrtGetMemcpyDescSize __attribute__((weak, alias("aclemu_stub_aclrtGetMemcpyDescSize")));
 
 static aclError aclemu_stub_aclrtGetNotifyId(aclrtNotify a0, uint32_t *a1)
 {
@@ -4894,21 +4894,21 @@ static aclError aclemu_stub_aclrtGetNotifyId(aclrtNotify a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetNotifyId");
 }
-aclError aclrtGetNotifyId(aclrtNotify a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetNotifyId")));
+__typeof__(aclemu_stub_aclrtGetNotifyId) aclrtGetNotifyId __attribute__((weak, alias("aclemu_stub_aclrtGetNotifyId")));
 
 static aclError aclemu_stub_aclrtGetOpExecuteTimeout(uint32_t *const a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetOpExecuteTimeout");
 }
-aclError aclrtGetOpExecuteTimeout(uint32_t *const a0) __attribute__((weak, alias("aclemu_stub_aclrtGetOpExecuteTimeout")));
+__typeof__(aclemu_stub_aclrtGetOpExecuteTimeout) aclrtGetOpExecuteTimeout __attribute__((weak, alias("aclemu_stub_aclrtGetOpExecuteTimeout")));
 
 static aclError aclemu_stub_aclrtGetOpTimeOutInterval(uint64_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetOpTimeOutInterval");
 }
-aclError aclrtGetOpTimeOutInterval(uint64_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetOpTimeOutInterval")));
+__typeof__(aclemu_stub_aclrtGetOpTimeOutInterval) aclrtGetOpTimeOutInterval __attribute__((weak, alias("aclemu_stub_aclrtGetOpTimeOutInterval")));
 
 static aclError aclemu_stub_aclrtGetOverflowStatus(void *a0, size_t a1, aclrtStream a2)
 {
@@ -4917,7 +4917,7 @@ static aclError aclemu_stub_aclrtGetOverflowStatus(void *a0, size_t a1, aclrtStr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetOverflowStatus");
 }
-aclError aclrtGetOverflowStatus(void *a0, size_t a1, aclrtStream a2) __attribute__((weak, alias("aclemu_stub_aclrtGetOverflowStatus")));
+__typeof__(aclemu_stub_aclrtGetOverflowStatus) aclrtGetOverflowStatus __attribute__((weak, alias("aclemu_stub_aclrtGetOverflowStatus")));
 
 static aclError aclemu_stub_aclrtGetPhyDevIdByLogicDevId(const int32_t a0, int32_t *const a1)
 {
@@ -4925,7 +4925,7 @@ static aclError aclemu_stub_aclrtGetPhyDevIdByLogicDevId(const int32_t a0, int32
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetPhyDevIdByLogicDevId");
 }
-aclError aclrtGetPhyDevIdByLogicDevId(const int32_t a0, int32_t *const a1) __attribute__((weak, alias("aclemu_stub_aclrtGetPhyDevIdByLogicDevId")));
+__typeof__(aclemu_stub_aclrtGetPhyDevIdByLogicDevId) aclrtGetPhyDevIdByLogicDevId __attribute__((weak, alias("aclemu_stub_aclrtGetPhyDevIdByLogicDevId")));
 
 static aclError aclemu_stub_aclrtGetPhyDevIdByUserDevId(const int32_t a0, int32_t *const a1)
 {
@@ -4933,7 +4933,7 @@ static aclError aclemu_stub_aclrtGetPhyDevIdByUserDevId(const int32_t a0, int32_
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetPhyDevIdByUserDevId");
 }
-aclError aclrtGetPhyDevIdByUserDevId(const int32_t a0, int32_t *const a1) __attribute__((weak, alias("aclemu_stub_aclrtGetPhyDevIdByUserDevId")));
+__typeof__(aclemu_stub_aclrtGetPhyDevIdByUserDevId) aclrtGetPhyDevIdByUserDevId __attribute__((weak, alias("aclemu_stub_aclrtGetPhyDevIdByUserDevId")));
 
 static aclError aclemu_stub_aclrtGetPrimaryCtxState(int32_t a0, uint32_t *a1, int32_t *a2)
 {
@@ -4942,7 +4942,7 @@ static aclError aclemu_stub_aclrtGetPrimaryCtxState(int32_t a0, uint32_t *a1, in
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetPrimaryCtxState");
 }
-aclError aclrtGetPrimaryCtxState(int32_t a0, uint32_t *a1, int32_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetPrimaryCtxState")));
+__typeof__(aclemu_stub_aclrtGetPrimaryCtxState) aclrtGetPrimaryCtxState __attribute__((weak, alias("aclemu_stub_aclrtGetPrimaryCtxState")));
 
 static aclError aclemu_stub_aclrtGetResInCurrentThread(aclrtDevResLimitType a0, uint32_t *a1)
 {
@@ -4950,21 +4950,21 @@ static aclError aclemu_stub_aclrtGetResInCurrentThread(aclrtDevResLimitType a0, 
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetResInCurrentThread");
 }
-aclError aclrtGetResInCurrentThread(aclrtDevResLimitType a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetResInCurrentThread")));
+__typeof__(aclemu_stub_aclrtGetResInCurrentThread) aclrtGetResInCurrentThread __attribute__((weak, alias("aclemu_stub_aclrtGetResInCurrentThread")));
 
 static aclError aclemu_stub_aclrtGetRunMode(aclrtRunMode *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetRunMode");
 }
-aclError aclrtGetRunMode(aclrtRunMode *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetRunMode")));
+__typeof__(aclemu_stub_aclrtGetRunMode) aclrtGetRunMode __attribute__((weak, alias("aclemu_stub_aclrtGetRunMode")));
 
 static const char *aclemu_stub_aclrtGetSocName(void)
 {
     aclemu_not_supported("aclrtGetSocName");
     return (const char *)0;
 }
-const char *aclrtGetSocName(void) __attribute__((weak, alias("aclemu_stub_aclrtGetSocName")));
+__typeof__(aclemu_stub_aclrtGetSocName) aclrtGetSocName __attribute__((weak, alias("aclemu_stub_aclrtGetSocName")));
 
 static aclError aclemu_stub_aclrtGetStreamAttribute(aclrtStream a0, aclrtStreamAttr a1, aclrtStreamAttrValue *a2)
 {
@@ -4973,21 +4973,21 @@ static aclError aclemu_stub_aclrtGetStreamAttribute(aclrtStream a0, aclrtStreamA
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetStreamAttribute");
 }
-aclError aclrtGetStreamAttribute(aclrtStream a0, aclrtStreamAttr a1, aclrtStreamAttrValue *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetStreamAttribute")));
+__typeof__(aclemu_stub_aclrtGetStreamAttribute) aclrtGetStreamAttribute __attribute__((weak, alias("aclemu_stub_aclrtGetStreamAttribute")));
 
 static aclError aclemu_stub_aclrtGetStreamAvailableNum(uint32_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetStreamAvailableNum");
 }
-aclError aclrtGetStreamAvailableNum(uint32_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetStreamAvailableNum")));
+__typeof__(aclemu_stub_aclrtGetStreamAvailableNum) aclrtGetStreamAvailableNum __attribute__((weak, alias("aclemu_stub_aclrtGetStreamAvailableNum")));
 
 static uint32_t aclemu_stub_aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclrtGetStreamIdFromExceptionInfo");
 }
-uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetStreamIdFromExceptionInfo")));
+__typeof__(aclemu_stub_aclrtGetStreamIdFromExceptionInfo) aclrtGetStreamIdFromExceptionInfo __attribute__((weak, alias("aclemu_stub_aclrtGetStreamIdFromExceptionInfo")));
 
 static aclError aclemu_stub_aclrtGetStreamOverflowSwitch(aclrtStream a0, uint32_t *a1)
 {
@@ -4995,7 +4995,7 @@ static aclError aclemu_stub_aclrtGetStreamOverflowSwitch(aclrtStream a0, uint32_
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetStreamOverflowSwitch");
 }
-aclError aclrtGetStreamOverflowSwitch(aclrtStream a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetStreamOverflowSwitch")));
+__typeof__(aclemu_stub_aclrtGetStreamOverflowSwitch) aclrtGetStreamOverflowSwitch __attribute__((weak, alias("aclemu_stub_aclrtGetStreamOverflowSwitch")));
 
 static aclError aclemu_stub_aclrtGetStreamResLimit(aclrtStream a0, aclrtDevResLimitType a1, uint32_t *a2)
 {
@@ -5004,7 +5004,7 @@ static aclError aclemu_stub_aclrtGetStreamResLimit(aclrtStream a0, aclrtDevResLi
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetStreamResLimit");
 }
-aclError aclrtGetStreamResLimit(aclrtStream a0, aclrtDevResLimitType a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetStreamResLimit")));
+__typeof__(aclemu_stub_aclrtGetStreamResLimit) aclrtGetStreamResLimit __attribute__((weak, alias("aclemu_stub_aclrtGetStreamResLimit")));
 
 static aclError aclemu_stub_aclrtGetSymbolAddress(const void *a0, void **a1)
 {
@@ -5012,7 +5012,7 @@ static aclError aclemu_stub_aclrtGetSymbolAddress(const void *a0, void **a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetSymbolAddress");
 }
-aclError aclrtGetSymbolAddress(const void *a0, void **a1) __attribute__((weak, alias("aclemu_stub_aclrtGetSymbolAddress")));
+__typeof__(aclemu_stub_aclrtGetSymbolAddress) aclrtGetSymbolAddress __attribute__((weak, alias("aclemu_stub_aclrtGetSymbolAddress")));
 
 static aclError aclemu_stub_aclrtGetSymbolSize(const void *a0, size_t *a1)
 {
@@ -5020,7 +5020,7 @@ static aclError aclemu_stub_aclrtGetSymbolSize(const void *a0, size_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetSymbolSize");
 }
-aclError aclrtGetSymbolSize(const void *a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetSymbolSize")));
+__typeof__(aclemu_stub_aclrtGetSymbolSize) aclrtGetSymbolSize __attribute__((weak, alias("aclemu_stub_aclrtGetSymbolSize")));
 
 static aclError aclemu_stub_aclrtGetSysParamOpt(aclSysParamOpt a0, int64_t *a1)
 {
@@ -5028,28 +5028,28 @@ static aclError aclemu_stub_aclrtGetSysParamOpt(aclSysParamOpt a0, int64_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetSysParamOpt");
 }
-aclError aclrtGetSysParamOpt(aclSysParamOpt a0, int64_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtGetSysParamOpt")));
+__typeof__(aclemu_stub_aclrtGetSysParamOpt) aclrtGetSysParamOpt __attribute__((weak, alias("aclemu_stub_aclrtGetSysParamOpt")));
 
 static uint32_t aclemu_stub_aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclrtGetTaskIdFromExceptionInfo");
 }
-uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetTaskIdFromExceptionInfo")));
+__typeof__(aclemu_stub_aclrtGetTaskIdFromExceptionInfo) aclrtGetTaskIdFromExceptionInfo __attribute__((weak, alias("aclemu_stub_aclrtGetTaskIdFromExceptionInfo")));
 
 static uint32_t aclemu_stub_aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclrtGetThreadIdFromExceptionInfo");
 }
-uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetThreadIdFromExceptionInfo")));
+__typeof__(aclemu_stub_aclrtGetThreadIdFromExceptionInfo) aclrtGetThreadIdFromExceptionInfo __attribute__((weak, alias("aclemu_stub_aclrtGetThreadIdFromExceptionInfo")));
 
 static aclError aclemu_stub_aclrtGetThreadLastTaskId(uint32_t *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtGetThreadLastTaskId");
 }
-aclError aclrtGetThreadLastTaskId(uint32_t *a0) __attribute__((weak, alias("aclemu_stub_aclrtGetThreadLastTaskId")));
+__typeof__(aclemu_stub_aclrtGetThreadLastTaskId) aclrtGetThreadLastTaskId __attribute__((weak, alias("aclemu_stub_aclrtGetThreadLastTaskId")));
 
 static aclError aclemu_stub_aclrtGetUserDevIdByLogicDevId(const int32_t a0, int32_t *const a1)
 {
@@ -5057,7 +5057,7 @@ static aclError aclemu_stub_aclrtGetUserDevIdByLogicDevId(const int32_t a0, int3
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetUserDevIdByLogicDevId");
 }
-aclError aclrtGetUserDevIdByLogicDevId(const int32_t a0, int32_t *const a1) __attribute__((weak, alias("aclemu_stub_aclrtGetUserDevIdByLogicDevId")));
+__typeof__(aclemu_stub_aclrtGetUserDevIdByLogicDevId) aclrtGetUserDevIdByLogicDevId __attribute__((weak, alias("aclemu_stub_aclrtGetUserDevIdByLogicDevId")));
 
 static aclError aclemu_stub_aclrtGetUserDevIdByPhyDevId(const int32_t a0, int32_t *const a1)
 {
@@ -5065,7 +5065,7 @@ static aclError aclemu_stub_aclrtGetUserDevIdByPhyDevId(const int32_t a0, int32_
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtGetUserDevIdByPhyDevId");
 }
-aclError aclrtGetUserDevIdByPhyDevId(const int32_t a0, int32_t *const a1) __attribute__((weak, alias("aclemu_stub_aclrtGetUserDevIdByPhyDevId")));
+__typeof__(aclemu_stub_aclrtGetUserDevIdByPhyDevId) aclrtGetUserDevIdByPhyDevId __attribute__((weak, alias("aclemu_stub_aclrtGetUserDevIdByPhyDevId")));
 
 static aclError aclemu_stub_aclrtGetVersion(int32_t *a0, int32_t *a1, int32_t *a2)
 {
@@ -5074,7 +5074,7 @@ static aclError aclemu_stub_aclrtGetVersion(int32_t *a0, int32_t *a1, int32_t *a
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtGetVersion");
 }
-aclError aclrtGetVersion(int32_t *a0, int32_t *a1, int32_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtGetVersion")));
+__typeof__(aclemu_stub_aclrtGetVersion) aclrtGetVersion __attribute__((weak, alias("aclemu_stub_aclrtGetVersion")));
 
 static aclError aclemu_stub_aclrtHostGetDevicePointer(void *a0, void **a1, uint32_t a2)
 {
@@ -5083,7 +5083,7 @@ static aclError aclemu_stub_aclrtHostGetDevicePointer(void *a0, void **a1, uint3
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtHostGetDevicePointer");
 }
-aclError aclrtHostGetDevicePointer(void *a0, void **a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtHostGetDevicePointer")));
+__typeof__(aclemu_stub_aclrtHostGetDevicePointer) aclrtHostGetDevicePointer __attribute__((weak, alias("aclemu_stub_aclrtHostGetDevicePointer")));
 
 static aclError aclemu_stub_aclrtHostMemMapCapabilities(uint32_t a0, aclrtHacType a1, aclrtHostMemMapCapability *a2)
 {
@@ -5092,7 +5092,7 @@ static aclError aclemu_stub_aclrtHostMemMapCapabilities(uint32_t a0, aclrtHacTyp
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtHostMemMapCapabilities");
 }
-aclError aclrtHostMemMapCapabilities(uint32_t a0, aclrtHacType a1, aclrtHostMemMapCapability *a2) __attribute__((weak, alias("aclemu_stub_aclrtHostMemMapCapabilities")));
+__typeof__(aclemu_stub_aclrtHostMemMapCapabilities) aclrtHostMemMapCapabilities __attribute__((weak, alias("aclemu_stub_aclrtHostMemMapCapabilities")));
 
 static aclError aclemu_stub_aclrtHostRegister(void *a0, uint64_t a1, aclrtHostRegisterType a2, void **a3)
 {
@@ -5102,7 +5102,7 @@ static aclError aclemu_stub_aclrtHostRegister(void *a0, uint64_t a1, aclrtHostRe
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtHostRegister");
 }
-aclError aclrtHostRegister(void *a0, uint64_t a1, aclrtHostRegisterType a2, void **a3) __attribute__((weak, alias("aclemu_stub_aclrtHostRegister")));
+__typeof__(aclemu_stub_aclrtHostRegister) aclrtHostRegister __attribute__((weak, alias("aclemu_stub_aclrtHostRegister")));
 
 static aclError aclemu_stub_aclrtHostRegisterV2(void *a0, uint64_t a1, uint32_t a2)
 {
@@ -5111,14 +5111,14 @@ static aclError aclemu_stub_aclrtHostRegisterV2(void *a0, uint64_t a1, uint32_t 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtHostRegisterV2");
 }
-aclError aclrtHostRegisterV2(void *a0, uint64_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtHostRegisterV2")));
+__typeof__(aclemu_stub_aclrtHostRegisterV2) aclrtHostRegisterV2 __attribute__((weak, alias("aclemu_stub_aclrtHostRegisterV2")));
 
 static aclError aclemu_stub_aclrtHostUnregister(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtHostUnregister");
 }
-aclError aclrtHostUnregister(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtHostUnregister")));
+__typeof__(aclemu_stub_aclrtHostUnregister) aclrtHostUnregister __attribute__((weak, alias("aclemu_stub_aclrtHostUnregister")));
 
 static aclError aclemu_stub_aclrtIpcGetEventHandle(aclrtEvent a0, aclrtIpcEventHandle *a1)
 {
@@ -5126,14 +5126,14 @@ static aclError aclemu_stub_aclrtIpcGetEventHandle(aclrtEvent a0, aclrtIpcEventH
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtIpcGetEventHandle");
 }
-aclError aclrtIpcGetEventHandle(aclrtEvent a0, aclrtIpcEventHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtIpcGetEventHandle")));
+__typeof__(aclemu_stub_aclrtIpcGetEventHandle) aclrtIpcGetEventHandle __attribute__((weak, alias("aclemu_stub_aclrtIpcGetEventHandle")));
 
 static aclError aclemu_stub_aclrtIpcMemClose(const char *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtIpcMemClose");
 }
-aclError aclrtIpcMemClose(const char *a0) __attribute__((weak, alias("aclemu_stub_aclrtIpcMemClose")));
+__typeof__(aclemu_stub_aclrtIpcMemClose) aclrtIpcMemClose __attribute__((weak, alias("aclemu_stub_aclrtIpcMemClose")));
 
 static aclError aclemu_stub_aclrtIpcMemGetExportKey(void *a0, size_t a1, char *a2, size_t a3, uint64_t a4)
 {
@@ -5144,7 +5144,7 @@ static aclError aclemu_stub_aclrtIpcMemGetExportKey(void *a0, size_t a1, char *a
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtIpcMemGetExportKey");
 }
-aclError aclrtIpcMemGetExportKey(void *a0, size_t a1, char *a2, size_t a3, uint64_t a4) __attribute__((weak, alias("aclemu_stub_aclrtIpcMemGetExportKey")));
+__typeof__(aclemu_stub_aclrtIpcMemGetExportKey) aclrtIpcMemGetExportKey __attribute__((weak, alias("aclemu_stub_aclrtIpcMemGetExportKey")));
 
 static aclError aclemu_stub_aclrtIpcMemImportByKey(void **a0, const char *a1, uint64_t a2)
 {
@@ -5153,7 +5153,7 @@ static aclError aclemu_stub_aclrtIpcMemImportByKey(void **a0, const char *a1, ui
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtIpcMemImportByKey");
 }
-aclError aclrtIpcMemImportByKey(void **a0, const char *a1, uint64_t a2) __attribute__((weak, alias("aclemu_stub_aclrtIpcMemImportByKey")));
+__typeof__(aclemu_stub_aclrtIpcMemImportByKey) aclrtIpcMemImportByKey __attribute__((weak, alias("aclemu_stub_aclrtIpcMemImportByKey")));
 
 static aclError aclemu_stub_aclrtIpcMemImportPidInterServer(const char *a0, aclrtServerPid *a1, size_t a2)
 {
@@ -5162,7 +5162,7 @@ static aclError aclemu_stub_aclrtIpcMemImportPidInterServer(const char *a0, aclr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtIpcMemImportPidInterServer");
 }
-aclError aclrtIpcMemImportPidInterServer(const char *a0, aclrtServerPid *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclrtIpcMemImportPidInterServer")));
+__typeof__(aclemu_stub_aclrtIpcMemImportPidInterServer) aclrtIpcMemImportPidInterServer __attribute__((weak, alias("aclemu_stub_aclrtIpcMemImportPidInterServer")));
 
 static aclError aclemu_stub_aclrtIpcMemSetAttr(const char *a0, aclrtIpcMemAttrType a1, uint64_t a2)
 {
@@ -5171,7 +5171,7 @@ static aclError aclemu_stub_aclrtIpcMemSetAttr(const char *a0, aclrtIpcMemAttrTy
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtIpcMemSetAttr");
 }
-aclError aclrtIpcMemSetAttr(const char *a0, aclrtIpcMemAttrType a1, uint64_t a2) __attribute__((weak, alias("aclemu_stub_aclrtIpcMemSetAttr")));
+__typeof__(aclemu_stub_aclrtIpcMemSetAttr) aclrtIpcMemSetAttr __attribute__((weak, alias("aclemu_stub_aclrtIpcMemSetAttr")));
 
 static aclError aclemu_stub_aclrtIpcMemSetImportPid(const char *a0, int32_t *a1, size_t a2)
 {
@@ -5180,7 +5180,7 @@ static aclError aclemu_stub_aclrtIpcMemSetImportPid(const char *a0, int32_t *a1,
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtIpcMemSetImportPid");
 }
-aclError aclrtIpcMemSetImportPid(const char *a0, int32_t *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclrtIpcMemSetImportPid")));
+__typeof__(aclemu_stub_aclrtIpcMemSetImportPid) aclrtIpcMemSetImportPid __attribute__((weak, alias("aclemu_stub_aclrtIpcMemSetImportPid")));
 
 static aclError aclemu_stub_aclrtIpcOpenEventHandle(aclrtIpcEventHandle a0, aclrtEvent *a1)
 {
@@ -5188,7 +5188,7 @@ static aclError aclemu_stub_aclrtIpcOpenEventHandle(aclrtIpcEventHandle a0, aclr
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtIpcOpenEventHandle");
 }
-aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle a0, aclrtEvent *a1) __attribute__((weak, alias("aclemu_stub_aclrtIpcOpenEventHandle")));
+__typeof__(aclemu_stub_aclrtIpcOpenEventHandle) aclrtIpcOpenEventHandle __attribute__((weak, alias("aclemu_stub_aclrtIpcOpenEventHandle")));
 
 static aclError aclemu_stub_aclrtKernelArgsAppend(aclrtArgsHandle a0, void *a1, size_t a2, aclrtParamHandle *a3)
 {
@@ -5198,7 +5198,7 @@ static aclError aclemu_stub_aclrtKernelArgsAppend(aclrtArgsHandle a0, void *a1, 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtKernelArgsAppend");
 }
-aclError aclrtKernelArgsAppend(aclrtArgsHandle a0, void *a1, size_t a2, aclrtParamHandle *a3) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsAppend")));
+__typeof__(aclemu_stub_aclrtKernelArgsAppend) aclrtKernelArgsAppend __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsAppend")));
 
 static aclError aclemu_stub_aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle a0, aclrtParamHandle *a1)
 {
@@ -5206,14 +5206,14 @@ static aclError aclemu_stub_aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle a0,
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtKernelArgsAppendPlaceHolder");
 }
-aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle a0, aclrtParamHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsAppendPlaceHolder")));
+__typeof__(aclemu_stub_aclrtKernelArgsAppendPlaceHolder) aclrtKernelArgsAppendPlaceHolder __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsAppendPlaceHolder")));
 
 static aclError aclemu_stub_aclrtKernelArgsFinalize(aclrtArgsHandle a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtKernelArgsFinalize");
 }
-aclError aclrtKernelArgsFinalize(aclrtArgsHandle a0) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsFinalize")));
+__typeof__(aclemu_stub_aclrtKernelArgsFinalize) aclrtKernelArgsFinalize __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsFinalize")));
 
 static aclError aclemu_stub_aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle a0, size_t *a1)
 {
@@ -5221,7 +5221,7 @@ static aclError aclemu_stub_aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle a0, 
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtKernelArgsGetHandleMemSize");
 }
-aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsGetHandleMemSize")));
+__typeof__(aclemu_stub_aclrtKernelArgsGetHandleMemSize) aclrtKernelArgsGetHandleMemSize __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsGetHandleMemSize")));
 
 static aclError aclemu_stub_aclrtKernelArgsGetMemSize(aclrtFuncHandle a0, size_t a1, size_t *a2)
 {
@@ -5230,7 +5230,7 @@ static aclError aclemu_stub_aclrtKernelArgsGetMemSize(aclrtFuncHandle a0, size_t
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtKernelArgsGetMemSize");
 }
-aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle a0, size_t a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsGetMemSize")));
+__typeof__(aclemu_stub_aclrtKernelArgsGetMemSize) aclrtKernelArgsGetMemSize __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsGetMemSize")));
 
 static aclError aclemu_stub_aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle a0, aclrtParamHandle a1, size_t a2, void **a3)
 {
@@ -5240,7 +5240,7 @@ static aclError aclemu_stub_aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtKernelArgsGetPlaceHolderBuffer");
 }
-aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle a0, aclrtParamHandle a1, size_t a2, void **a3) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsGetPlaceHolderBuffer")));
+__typeof__(aclemu_stub_aclrtKernelArgsGetPlaceHolderBuffer) aclrtKernelArgsGetPlaceHolderBuffer __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsGetPlaceHolderBuffer")));
 
 static aclError aclemu_stub_aclrtKernelArgsInit(aclrtFuncHandle a0, aclrtArgsHandle *a1)
 {
@@ -5248,7 +5248,7 @@ static aclError aclemu_stub_aclrtKernelArgsInit(aclrtFuncHandle a0, aclrtArgsHan
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtKernelArgsInit");
 }
-aclError aclrtKernelArgsInit(aclrtFuncHandle a0, aclrtArgsHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsInit")));
+__typeof__(aclemu_stub_aclrtKernelArgsInit) aclrtKernelArgsInit __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsInit")));
 
 static aclError aclemu_stub_aclrtKernelArgsInitByUserMem(aclrtFuncHandle a0, aclrtArgsHandle a1, void *a2, size_t a3)
 {
@@ -5258,7 +5258,7 @@ static aclError aclemu_stub_aclrtKernelArgsInitByUserMem(aclrtFuncHandle a0, acl
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtKernelArgsInitByUserMem");
 }
-aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle a0, aclrtArgsHandle a1, void *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsInitByUserMem")));
+__typeof__(aclemu_stub_aclrtKernelArgsInitByUserMem) aclrtKernelArgsInitByUserMem __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsInitByUserMem")));
 
 static aclError aclemu_stub_aclrtKernelArgsParaUpdate(aclrtArgsHandle a0, aclrtParamHandle a1, void *a2, size_t a3)
 {
@@ -5268,7 +5268,7 @@ static aclError aclemu_stub_aclrtKernelArgsParaUpdate(aclrtArgsHandle a0, aclrtP
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtKernelArgsParaUpdate");
 }
-aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle a0, aclrtParamHandle a1, void *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsParaUpdate")));
+__typeof__(aclemu_stub_aclrtKernelArgsParaUpdate) aclrtKernelArgsParaUpdate __attribute__((weak, alias("aclemu_stub_aclrtKernelArgsParaUpdate")));
 
 static aclError aclemu_stub_aclrtLaunchCallback(aclrtCallback a0, void *a1, aclrtCallbackBlockType a2, aclrtStream a3)
 {
@@ -5278,7 +5278,7 @@ static aclError aclemu_stub_aclrtLaunchCallback(aclrtCallback a0, void *a1, aclr
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtLaunchCallback");
 }
-aclError aclrtLaunchCallback(aclrtCallback a0, void *a1, aclrtCallbackBlockType a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtLaunchCallback")));
+__typeof__(aclemu_stub_aclrtLaunchCallback) aclrtLaunchCallback __attribute__((weak, alias("aclemu_stub_aclrtLaunchCallback")));
 
 static aclError aclemu_stub_aclrtLaunchHostFunc(aclrtStream a0, aclrtHostFunc a1, void *a2)
 {
@@ -5287,7 +5287,7 @@ static aclError aclemu_stub_aclrtLaunchHostFunc(aclrtStream a0, aclrtHostFunc a1
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtLaunchHostFunc");
 }
-aclError aclrtLaunchHostFunc(aclrtStream a0, aclrtHostFunc a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtLaunchHostFunc")));
+__typeof__(aclemu_stub_aclrtLaunchHostFunc) aclrtLaunchHostFunc __attribute__((weak, alias("aclemu_stub_aclrtLaunchHostFunc")));
 
 static aclError aclemu_stub_aclrtLaunchKernel(aclrtFuncHandle a0, uint32_t a1, const void *a2, size_t a3, aclrtStream a4)
 {
@@ -5298,7 +5298,7 @@ static aclError aclemu_stub_aclrtLaunchKernel(aclrtFuncHandle a0, uint32_t a1, c
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtLaunchKernel");
 }
-aclError aclrtLaunchKernel(aclrtFuncHandle a0, uint32_t a1, const void *a2, size_t a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernel")));
+__typeof__(aclemu_stub_aclrtLaunchKernel) aclrtLaunchKernel __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernel")));
 
 static aclError aclemu_stub_aclrtLaunchKernelV2(aclrtFuncHandle a0, uint32_t a1, const void *a2, size_t a3, aclrtLaunchKernelCfg *a4, aclrtStream a5)
 {
@@ -5310,7 +5310,7 @@ static aclError aclemu_stub_aclrtLaunchKernelV2(aclrtFuncHandle a0, uint32_t a1,
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtLaunchKernelV2");
 }
-aclError aclrtLaunchKernelV2(aclrtFuncHandle a0, uint32_t a1, const void *a2, size_t a3, aclrtLaunchKernelCfg *a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelV2")));
+__typeof__(aclemu_stub_aclrtLaunchKernelV2) aclrtLaunchKernelV2 __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelV2")));
 
 static aclError aclemu_stub_aclrtLaunchKernelWithArgsArray(void *a0, uint32_t a1, aclrtStream a2, aclrtLaunchKernelCfg *a3, void **a4)
 {
@@ -5321,7 +5321,7 @@ static aclError aclemu_stub_aclrtLaunchKernelWithArgsArray(void *a0, uint32_t a1
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtLaunchKernelWithArgsArray");
 }
-aclError aclrtLaunchKernelWithArgsArray(void *a0, uint32_t a1, aclrtStream a2, aclrtLaunchKernelCfg *a3, void **a4) __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelWithArgsArray")));
+__typeof__(aclemu_stub_aclrtLaunchKernelWithArgsArray) aclrtLaunchKernelWithArgsArray __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelWithArgsArray")));
 
 static aclError aclemu_stub_aclrtLaunchKernelWithConfig(aclrtFuncHandle a0, uint32_t a1, aclrtStream a2, aclrtLaunchKernelCfg *a3, aclrtArgsHandle a4, void *a5)
 {
@@ -5333,7 +5333,7 @@ static aclError aclemu_stub_aclrtLaunchKernelWithConfig(aclrtFuncHandle a0, uint
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtLaunchKernelWithConfig");
 }
-aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle a0, uint32_t a1, aclrtStream a2, aclrtLaunchKernelCfg *a3, aclrtArgsHandle a4, void *a5) __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelWithConfig")));
+__typeof__(aclemu_stub_aclrtLaunchKernelWithConfig) aclrtLaunchKernelWithConfig __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelWithConfig")));
 
 static aclError aclemu_stub_aclrtLaunchKernelWithHostArgs(aclrtFuncHandle a0, uint32_t a1, aclrtStream a2, aclrtLaunchKernelCfg *a3, void *a4, size_t a5, aclrtPlaceHolderInfo *a6, size_t a7)
 {
@@ -5347,7 +5347,7 @@ static aclError aclemu_stub_aclrtLaunchKernelWithHostArgs(aclrtFuncHandle a0, ui
     (void)a7;
     return (aclError)aclemu_not_supported("aclrtLaunchKernelWithHostArgs");
 }
-aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle a0, uint32_t a1, aclrtStream a2, aclrtLaunchKernelCfg *a3, void *a4, size_t a5, aclrtPlaceHolderInfo *a6, size_t a7) __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelWithHostArgs")));
+__typeof__(aclemu_stub_aclrtLaunchKernelWithHostArgs) aclrtLaunchKernelWithHostArgs __attribute__((weak, alias("aclemu_stub_aclrtLaunchKernelWithHostArgs")));
 
 static aclError aclemu_stub_aclrtLaunchSIMTKernelWithArgsArray(void *a0, dim3 a1, dim3 a2, size_t a3, aclrtStream a4, aclrtLaunchKernelCfg *a5, void **a6)
 {
@@ -5360,7 +5360,7 @@ static aclError aclemu_stub_aclrtLaunchSIMTKernelWithArgsArray(void *a0, dim3 a1
     (void)a6;
     return (aclError)aclemu_not_supported("aclrtLaunchSIMTKernelWithArgsArray");
 }
-aclError aclrtLaunchSIMTKernelWithArgsArray(void *a0, dim3 a1, dim3 a2, size_t a3, aclrtStream a4, aclrtLaunchKernelCfg *a5, void **a6) __attribute__((weak, alias("aclemu_stub_aclrtLaunchSIMTKernelWithArgsArray")));
+__typeof__(aclemu_stub_aclrtLaunchSIMTKernelWithArgsArray) aclrtLaunchSIMTKernelWithArgsArray __attribute__((weak, alias("aclemu_stub_aclrtLaunchSIMTKernelWithArgsArray")));
 
 static aclError aclemu_stub_aclrtLaunchSIMTKernelWithHostArgs(void *a0, dim3 a1, dim3 a2, size_t a3, aclrtStream a4, aclrtLaunchKernelCfg *a5, void *a6, size_t a7, aclrtPlaceHolderInfo *a8, size_t a9)
 {
@@ -5376,7 +5376,7 @@ static aclError aclemu_stub_aclrtLaunchSIMTKernelWithHostArgs(void *a0, dim3 a1,
     (void)a9;
     return (aclError)aclemu_not_supported("aclrtLaunchSIMTKernelWithHostArgs");
 }
-aclError aclrtLaunchSIMTKernelWithHostArgs(void *a0, dim3 a1, dim3 a2, size_t a3, aclrtStream a4, aclrtLaunchKernelCfg *a5, void *a6, size_t a7, aclrtPlaceHolderInfo *a8, size_t a9) __attribute__((weak, alias("aclemu_stub_aclrtLaunchSIMTKernelWithHostArgs")));
+__typeof__(aclemu_stub_aclrtLaunchSIMTKernelWithHostArgs) aclrtLaunchSIMTKernelWithHostArgs __attribute__((weak, alias("aclemu_stub_aclrtLaunchSIMTKernelWithHostArgs")));
 
 static aclError aclemu_stub_aclrtMalloc(void **a0, size_t a1, aclrtMemMallocPolicy a2)
 {
@@ -5385,7 +5385,7 @@ static aclError aclemu_stub_aclrtMalloc(void **a0, size_t a1, aclrtMemMallocPoli
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMalloc");
 }
-aclError aclrtMalloc(void **a0, size_t a1, aclrtMemMallocPolicy a2) __attribute__((weak, alias("aclemu_stub_aclrtMalloc")));
+__typeof__(aclemu_stub_aclrtMalloc) aclrtMalloc __attribute__((weak, alias("aclemu_stub_aclrtMalloc")));
 
 static aclError aclemu_stub_aclrtMallocAlign32(void **a0, size_t a1, aclrtMemMallocPolicy a2)
 {
@@ -5394,7 +5394,7 @@ static aclError aclemu_stub_aclrtMallocAlign32(void **a0, size_t a1, aclrtMemMal
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMallocAlign32");
 }
-aclError aclrtMallocAlign32(void **a0, size_t a1, aclrtMemMallocPolicy a2) __attribute__((weak, alias("aclemu_stub_aclrtMallocAlign32")));
+__typeof__(aclemu_stub_aclrtMallocAlign32) aclrtMallocAlign32 __attribute__((weak, alias("aclemu_stub_aclrtMallocAlign32")));
 
 static aclError aclemu_stub_aclrtMallocCached(void **a0, size_t a1, aclrtMemMallocPolicy a2)
 {
@@ -5403,7 +5403,7 @@ static aclError aclemu_stub_aclrtMallocCached(void **a0, size_t a1, aclrtMemMall
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMallocCached");
 }
-aclError aclrtMallocCached(void **a0, size_t a1, aclrtMemMallocPolicy a2) __attribute__((weak, alias("aclemu_stub_aclrtMallocCached")));
+__typeof__(aclemu_stub_aclrtMallocCached) aclrtMallocCached __attribute__((weak, alias("aclemu_stub_aclrtMallocCached")));
 
 static aclError aclemu_stub_aclrtMallocForTaskScheduler(void **a0, size_t a1, aclrtMemMallocPolicy a2, aclrtMallocConfig *a3)
 {
@@ -5413,7 +5413,7 @@ static aclError aclemu_stub_aclrtMallocForTaskScheduler(void **a0, size_t a1, ac
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMallocForTaskScheduler");
 }
-aclError aclrtMallocForTaskScheduler(void **a0, size_t a1, aclrtMemMallocPolicy a2, aclrtMallocConfig *a3) __attribute__((weak, alias("aclemu_stub_aclrtMallocForTaskScheduler")));
+__typeof__(aclemu_stub_aclrtMallocForTaskScheduler) aclrtMallocForTaskScheduler __attribute__((weak, alias("aclemu_stub_aclrtMallocForTaskScheduler")));
 
 static aclError aclemu_stub_aclrtMallocHost(void **a0, size_t a1)
 {
@@ -5421,7 +5421,7 @@ static aclError aclemu_stub_aclrtMallocHost(void **a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMallocHost");
 }
-aclError aclrtMallocHost(void **a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtMallocHost")));
+__typeof__(aclemu_stub_aclrtMallocHost) aclrtMallocHost __attribute__((weak, alias("aclemu_stub_aclrtMallocHost")));
 
 static aclError aclemu_stub_aclrtMallocHostWithCfg(void **a0, uint64_t a1, aclrtMallocConfig *a2)
 {
@@ -5430,7 +5430,7 @@ static aclError aclemu_stub_aclrtMallocHostWithCfg(void **a0, uint64_t a1, aclrt
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMallocHostWithCfg");
 }
-aclError aclrtMallocHostWithCfg(void **a0, uint64_t a1, aclrtMallocConfig *a2) __attribute__((weak, alias("aclemu_stub_aclrtMallocHostWithCfg")));
+__typeof__(aclemu_stub_aclrtMallocHostWithCfg) aclrtMallocHostWithCfg __attribute__((weak, alias("aclemu_stub_aclrtMallocHostWithCfg")));
 
 static aclError aclemu_stub_aclrtMallocPhysical(aclrtDrvMemHandle *a0, size_t a1, const aclrtPhysicalMemProp *a2, uint64_t a3)
 {
@@ -5440,7 +5440,7 @@ static aclError aclemu_stub_aclrtMallocPhysical(aclrtDrvMemHandle *a0, size_t a1
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMallocPhysical");
 }
-aclError aclrtMallocPhysical(aclrtDrvMemHandle *a0, size_t a1, const aclrtPhysicalMemProp *a2, uint64_t a3) __attribute__((weak, alias("aclemu_stub_aclrtMallocPhysical")));
+__typeof__(aclemu_stub_aclrtMallocPhysical) aclrtMallocPhysical __attribute__((weak, alias("aclemu_stub_aclrtMallocPhysical")));
 
 static aclError aclemu_stub_aclrtMallocWithCfg(void **a0, size_t a1, aclrtMemMallocPolicy a2, aclrtMallocConfig *a3)
 {
@@ -5450,7 +5450,7 @@ static aclError aclemu_stub_aclrtMallocWithCfg(void **a0, size_t a1, aclrtMemMal
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMallocWithCfg");
 }
-aclError aclrtMallocWithCfg(void **a0, size_t a1, aclrtMemMallocPolicy a2, aclrtMallocConfig *a3) __attribute__((weak, alias("aclemu_stub_aclrtMallocWithCfg")));
+__typeof__(aclemu_stub_aclrtMallocWithCfg) aclrtMallocWithCfg __attribute__((weak, alias("aclemu_stub_aclrtMallocWithCfg")));
 
 static aclError aclemu_stub_aclrtMapMem(void *a0, size_t a1, size_t a2, aclrtDrvMemHandle a3, uint64_t a4)
 {
@@ -5461,7 +5461,7 @@ static aclError aclemu_stub_aclrtMapMem(void *a0, size_t a1, size_t a2, aclrtDrv
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMapMem");
 }
-aclError aclrtMapMem(void *a0, size_t a1, size_t a2, aclrtDrvMemHandle a3, uint64_t a4) __attribute__((weak, alias("aclemu_stub_aclrtMapMem")));
+__typeof__(aclemu_stub_aclrtMapMem) aclrtMapMem __attribute__((weak, alias("aclemu_stub_aclrtMapMem")));
 
 static aclError aclemu_stub_aclrtMemAllocManaged(void **a0, uint64_t a1, uint32_t a2)
 {
@@ -5470,7 +5470,7 @@ static aclError aclemu_stub_aclrtMemAllocManaged(void **a0, uint64_t a1, uint32_
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemAllocManaged");
 }
-aclError aclrtMemAllocManaged(void **a0, uint64_t a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtMemAllocManaged")));
+__typeof__(aclemu_stub_aclrtMemAllocManaged) aclrtMemAllocManaged __attribute__((weak, alias("aclemu_stub_aclrtMemAllocManaged")));
 
 static aclError aclemu_stub_aclrtMemExportToShareableHandle(aclrtDrvMemHandle a0, aclrtMemHandleType a1, uint64_t a2, uint64_t *a3)
 {
@@ -5480,7 +5480,7 @@ static aclError aclemu_stub_aclrtMemExportToShareableHandle(aclrtDrvMemHandle a0
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemExportToShareableHandle");
 }
-aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle a0, aclrtMemHandleType a1, uint64_t a2, uint64_t *a3) __attribute__((weak, alias("aclemu_stub_aclrtMemExportToShareableHandle")));
+__typeof__(aclemu_stub_aclrtMemExportToShareableHandle) aclrtMemExportToShareableHandle __attribute__((weak, alias("aclemu_stub_aclrtMemExportToShareableHandle")));
 
 static aclError aclemu_stub_aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle a0, uint64_t a1, aclrtMemSharedHandleType a2, void *a3)
 {
@@ -5490,7 +5490,7 @@ static aclError aclemu_stub_aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemExportToShareableHandleV2");
 }
-aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle a0, uint64_t a1, aclrtMemSharedHandleType a2, void *a3) __attribute__((weak, alias("aclemu_stub_aclrtMemExportToShareableHandleV2")));
+__typeof__(aclemu_stub_aclrtMemExportToShareableHandleV2) aclrtMemExportToShareableHandleV2 __attribute__((weak, alias("aclemu_stub_aclrtMemExportToShareableHandleV2")));
 
 static aclError aclemu_stub_aclrtMemFlush(void *a0, size_t a1)
 {
@@ -5498,7 +5498,7 @@ static aclError aclemu_stub_aclrtMemFlush(void *a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemFlush");
 }
-aclError aclrtMemFlush(void *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtMemFlush")));
+__typeof__(aclemu_stub_aclrtMemFlush) aclrtMemFlush __attribute__((weak, alias("aclemu_stub_aclrtMemFlush")));
 
 static aclError aclemu_stub_aclrtMemGetAccess(void *a0, aclrtMemLocation *a1, uint64_t *a2)
 {
@@ -5507,7 +5507,7 @@ static aclError aclemu_stub_aclrtMemGetAccess(void *a0, aclrtMemLocation *a1, ui
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemGetAccess");
 }
-aclError aclrtMemGetAccess(void *a0, aclrtMemLocation *a1, uint64_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtMemGetAccess")));
+__typeof__(aclemu_stub_aclrtMemGetAccess) aclrtMemGetAccess __attribute__((weak, alias("aclemu_stub_aclrtMemGetAccess")));
 
 static aclError aclemu_stub_aclrtMemGetAddressRange(void *a0, void **a1, size_t *a2)
 {
@@ -5516,7 +5516,7 @@ static aclError aclemu_stub_aclrtMemGetAddressRange(void *a0, void **a1, size_t 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemGetAddressRange");
 }
-aclError aclrtMemGetAddressRange(void *a0, void **a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtMemGetAddressRange")));
+__typeof__(aclemu_stub_aclrtMemGetAddressRange) aclrtMemGetAddressRange __attribute__((weak, alias("aclemu_stub_aclrtMemGetAddressRange")));
 
 static aclError aclemu_stub_aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *a0, aclrtMemGranularityOptions a1, size_t *a2)
 {
@@ -5525,7 +5525,7 @@ static aclError aclemu_stub_aclrtMemGetAllocationGranularity(aclrtPhysicalMemPro
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemGetAllocationGranularity");
 }
-aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp *a0, aclrtMemGranularityOptions a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_aclrtMemGetAllocationGranularity")));
+__typeof__(aclemu_stub_aclrtMemGetAllocationGranularity) aclrtMemGetAllocationGranularity __attribute__((weak, alias("aclemu_stub_aclrtMemGetAllocationGranularity")));
 
 static aclError aclemu_stub_aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle a0, aclrtPhysicalMemProp *a1)
 {
@@ -5533,7 +5533,7 @@ static aclError aclemu_stub_aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMe
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemGetAllocationPropertiesFromHandle");
 }
-aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle a0, aclrtPhysicalMemProp *a1) __attribute__((weak, alias("aclemu_stub_aclrtMemGetAllocationPropertiesFromHandle")));
+__typeof__(aclemu_stub_aclrtMemGetAllocationPropertiesFromHandle) aclrtMemGetAllocationPropertiesFromHandle __attribute__((weak, alias("aclemu_stub_aclrtMemGetAllocationPropertiesFromHandle")));
 
 static aclError aclemu_stub_aclrtMemImportFromShareableHandle(uint64_t a0, int32_t a1, aclrtDrvMemHandle *a2)
 {
@@ -5542,7 +5542,7 @@ static aclError aclemu_stub_aclrtMemImportFromShareableHandle(uint64_t a0, int32
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemImportFromShareableHandle");
 }
-aclError aclrtMemImportFromShareableHandle(uint64_t a0, int32_t a1, aclrtDrvMemHandle *a2) __attribute__((weak, alias("aclemu_stub_aclrtMemImportFromShareableHandle")));
+__typeof__(aclemu_stub_aclrtMemImportFromShareableHandle) aclrtMemImportFromShareableHandle __attribute__((weak, alias("aclemu_stub_aclrtMemImportFromShareableHandle")));
 
 static aclError aclemu_stub_aclrtMemImportFromShareableHandleV2(void *a0, aclrtMemSharedHandleType a1, uint64_t a2, aclrtDrvMemHandle *a3)
 {
@@ -5552,7 +5552,7 @@ static aclError aclemu_stub_aclrtMemImportFromShareableHandleV2(void *a0, aclrtM
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemImportFromShareableHandleV2");
 }
-aclError aclrtMemImportFromShareableHandleV2(void *a0, aclrtMemSharedHandleType a1, uint64_t a2, aclrtDrvMemHandle *a3) __attribute__((weak, alias("aclemu_stub_aclrtMemImportFromShareableHandleV2")));
+__typeof__(aclemu_stub_aclrtMemImportFromShareableHandleV2) aclrtMemImportFromShareableHandleV2 __attribute__((weak, alias("aclemu_stub_aclrtMemImportFromShareableHandleV2")));
 
 static aclError aclemu_stub_aclrtMemInvalidate(void *a0, size_t a1)
 {
@@ -5560,7 +5560,7 @@ static aclError aclemu_stub_aclrtMemInvalidate(void *a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemInvalidate");
 }
-aclError aclrtMemInvalidate(void *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtMemInvalidate")));
+__typeof__(aclemu_stub_aclrtMemInvalidate) aclrtMemInvalidate __attribute__((weak, alias("aclemu_stub_aclrtMemInvalidate")));
 
 static aclError aclemu_stub_aclrtMemManagedAdvise(const void *const a0, uint64_t a1, aclrtMemManagedAdviseType a2, aclrtMemManagedLocation a3)
 {
@@ -5570,7 +5570,7 @@ static aclError aclemu_stub_aclrtMemManagedAdvise(const void *const a0, uint64_t
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemManagedAdvise");
 }
-aclError aclrtMemManagedAdvise(const void *const a0, uint64_t a1, aclrtMemManagedAdviseType a2, aclrtMemManagedLocation a3) __attribute__((weak, alias("aclemu_stub_aclrtMemManagedAdvise")));
+__typeof__(aclemu_stub_aclrtMemManagedAdvise) aclrtMemManagedAdvise __attribute__((weak, alias("aclemu_stub_aclrtMemManagedAdvise")));
 
 static aclError aclemu_stub_aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute a0, const void *a1, size_t a2, void *a3, size_t a4)
 {
@@ -5581,7 +5581,7 @@ static aclError aclemu_stub_aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMemManagedGetAttr");
 }
-aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute a0, const void *a1, size_t a2, void *a3, size_t a4) __attribute__((weak, alias("aclemu_stub_aclrtMemManagedGetAttr")));
+__typeof__(aclemu_stub_aclrtMemManagedGetAttr) aclrtMemManagedGetAttr __attribute__((weak, alias("aclemu_stub_aclrtMemManagedGetAttr")));
 
 static aclError aclemu_stub_aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *a0, size_t a1, const void *a2, size_t a3, void **a4, size_t *a5)
 {
@@ -5593,7 +5593,7 @@ static aclError aclemu_stub_aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribut
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtMemManagedGetAttrs");
 }
-aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute *a0, size_t a1, const void *a2, size_t a3, void **a4, size_t *a5) __attribute__((weak, alias("aclemu_stub_aclrtMemManagedGetAttrs")));
+__typeof__(aclemu_stub_aclrtMemManagedGetAttrs) aclrtMemManagedGetAttrs __attribute__((weak, alias("aclemu_stub_aclrtMemManagedGetAttrs")));
 
 static aclError aclemu_stub_aclrtMemManagedPrefetchAsync(const void *a0, size_t a1, aclrtMemManagedLocation a2, uint32_t a3, aclrtStream a4)
 {
@@ -5604,7 +5604,7 @@ static aclError aclemu_stub_aclrtMemManagedPrefetchAsync(const void *a0, size_t 
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMemManagedPrefetchAsync");
 }
-aclError aclrtMemManagedPrefetchAsync(const void *a0, size_t a1, aclrtMemManagedLocation a2, uint32_t a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_aclrtMemManagedPrefetchAsync")));
+__typeof__(aclemu_stub_aclrtMemManagedPrefetchAsync) aclrtMemManagedPrefetchAsync __attribute__((weak, alias("aclemu_stub_aclrtMemManagedPrefetchAsync")));
 
 static aclError aclemu_stub_aclrtMemManagedPrefetchBatchAsync(const void **a0, size_t *a1, size_t a2, aclrtMemManagedLocation *a3, size_t *a4, size_t a5, uint64_t a6, aclrtStream a7)
 {
@@ -5618,7 +5618,7 @@ static aclError aclemu_stub_aclrtMemManagedPrefetchBatchAsync(const void **a0, s
     (void)a7;
     return (aclError)aclemu_not_supported("aclrtMemManagedPrefetchBatchAsync");
 }
-aclError aclrtMemManagedPrefetchBatchAsync(const void **a0, size_t *a1, size_t a2, aclrtMemManagedLocation *a3, size_t *a4, size_t a5, uint64_t a6, aclrtStream a7) __attribute__((weak, alias("aclemu_stub_aclrtMemManagedPrefetchBatchAsync")));
+__typeof__(aclemu_stub_aclrtMemManagedPrefetchBatchAsync) aclrtMemManagedPrefetchBatchAsync __attribute__((weak, alias("aclemu_stub_aclrtMemManagedPrefetchBatchAsync")));
 
 static aclError aclemu_stub_aclrtMemMapNoAccess(void *a0, size_t a1, size_t a2, aclrtDrvMemHandle a3, uint64_t a4)
 {
@@ -5629,7 +5629,7 @@ static aclError aclemu_stub_aclrtMemMapNoAccess(void *a0, size_t a1, size_t a2, 
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMemMapNoAccess");
 }
-aclError aclrtMemMapNoAccess(void *a0, size_t a1, size_t a2, aclrtDrvMemHandle a3, uint64_t a4) __attribute__((weak, alias("aclemu_stub_aclrtMemMapNoAccess")));
+__typeof__(aclemu_stub_aclrtMemMapNoAccess) aclrtMemMapNoAccess __attribute__((weak, alias("aclemu_stub_aclrtMemMapNoAccess")));
 
 static aclError aclemu_stub_aclrtMemMapSelectedLink(void *a0, size_t a1, void *a2, uint32_t a3)
 {
@@ -5639,7 +5639,7 @@ static aclError aclemu_stub_aclrtMemMapSelectedLink(void *a0, size_t a1, void *a
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemMapSelectedLink");
 }
-aclError aclrtMemMapSelectedLink(void *a0, size_t a1, void *a2, uint32_t a3) __attribute__((weak, alias("aclemu_stub_aclrtMemMapSelectedLink")));
+__typeof__(aclemu_stub_aclrtMemMapSelectedLink) aclrtMemMapSelectedLink __attribute__((weak, alias("aclemu_stub_aclrtMemMapSelectedLink")));
 
 static aclError aclemu_stub_aclrtMemMapSetLink(aclrtDrvMemHandle a0, aclrtMemLinkType a1)
 {
@@ -5647,7 +5647,7 @@ static aclError aclemu_stub_aclrtMemMapSetLink(aclrtDrvMemHandle a0, aclrtMemLin
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemMapSetLink");
 }
-aclError aclrtMemMapSetLink(aclrtDrvMemHandle a0, aclrtMemLinkType a1) __attribute__((weak, alias("aclemu_stub_aclrtMemMapSetLink")));
+__typeof__(aclemu_stub_aclrtMemMapSetLink) aclrtMemMapSetLink __attribute__((weak, alias("aclemu_stub_aclrtMemMapSetLink")));
 
 static aclError aclemu_stub_aclrtMemP2PMap(void *a0, size_t a1, int32_t a2, uint64_t a3)
 {
@@ -5657,7 +5657,7 @@ static aclError aclemu_stub_aclrtMemP2PMap(void *a0, size_t a1, int32_t a2, uint
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemP2PMap");
 }
-aclError aclrtMemP2PMap(void *a0, size_t a1, int32_t a2, uint64_t a3) __attribute__((weak, alias("aclemu_stub_aclrtMemP2PMap")));
+__typeof__(aclemu_stub_aclrtMemP2PMap) aclrtMemP2PMap __attribute__((weak, alias("aclemu_stub_aclrtMemP2PMap")));
 
 static aclError aclemu_stub_aclrtMemPoolCreate(aclrtMemPool *a0, const aclrtMemPoolProps *a1)
 {
@@ -5665,14 +5665,14 @@ static aclError aclemu_stub_aclrtMemPoolCreate(aclrtMemPool *a0, const aclrtMemP
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemPoolCreate");
 }
-aclError aclrtMemPoolCreate(aclrtMemPool *a0, const aclrtMemPoolProps *a1) __attribute__((weak, alias("aclemu_stub_aclrtMemPoolCreate")));
+__typeof__(aclemu_stub_aclrtMemPoolCreate) aclrtMemPoolCreate __attribute__((weak, alias("aclemu_stub_aclrtMemPoolCreate")));
 
 static aclError aclemu_stub_aclrtMemPoolDestroy(const aclrtMemPool a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtMemPoolDestroy");
 }
-aclError aclrtMemPoolDestroy(const aclrtMemPool a0) __attribute__((weak, alias("aclemu_stub_aclrtMemPoolDestroy")));
+__typeof__(aclemu_stub_aclrtMemPoolDestroy) aclrtMemPoolDestroy __attribute__((weak, alias("aclemu_stub_aclrtMemPoolDestroy")));
 
 static aclError aclemu_stub_aclrtMemPoolFreeAsync(void *a0, aclrtStream a1)
 {
@@ -5680,7 +5680,7 @@ static aclError aclemu_stub_aclrtMemPoolFreeAsync(void *a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemPoolFreeAsync");
 }
-aclError aclrtMemPoolFreeAsync(void *a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtMemPoolFreeAsync")));
+__typeof__(aclemu_stub_aclrtMemPoolFreeAsync) aclrtMemPoolFreeAsync __attribute__((weak, alias("aclemu_stub_aclrtMemPoolFreeAsync")));
 
 static aclError aclemu_stub_aclrtMemPoolGetAttr(aclrtMemPool a0, aclrtMemPoolAttr a1, void *a2)
 {
@@ -5689,7 +5689,7 @@ static aclError aclemu_stub_aclrtMemPoolGetAttr(aclrtMemPool a0, aclrtMemPoolAtt
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemPoolGetAttr");
 }
-aclError aclrtMemPoolGetAttr(aclrtMemPool a0, aclrtMemPoolAttr a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtMemPoolGetAttr")));
+__typeof__(aclemu_stub_aclrtMemPoolGetAttr) aclrtMemPoolGetAttr __attribute__((weak, alias("aclemu_stub_aclrtMemPoolGetAttr")));
 
 static aclError aclemu_stub_aclrtMemPoolMallocAsync(void **a0, size_t a1, aclrtMemPool a2, aclrtStream a3)
 {
@@ -5699,7 +5699,7 @@ static aclError aclemu_stub_aclrtMemPoolMallocAsync(void **a0, size_t a1, aclrtM
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemPoolMallocAsync");
 }
-aclError aclrtMemPoolMallocAsync(void **a0, size_t a1, aclrtMemPool a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtMemPoolMallocAsync")));
+__typeof__(aclemu_stub_aclrtMemPoolMallocAsync) aclrtMemPoolMallocAsync __attribute__((weak, alias("aclemu_stub_aclrtMemPoolMallocAsync")));
 
 static aclError aclemu_stub_aclrtMemPoolSetAttr(aclrtMemPool a0, aclrtMemPoolAttr a1, void *a2)
 {
@@ -5708,7 +5708,7 @@ static aclError aclemu_stub_aclrtMemPoolSetAttr(aclrtMemPool a0, aclrtMemPoolAtt
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemPoolSetAttr");
 }
-aclError aclrtMemPoolSetAttr(aclrtMemPool a0, aclrtMemPoolAttr a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtMemPoolSetAttr")));
+__typeof__(aclemu_stub_aclrtMemPoolSetAttr) aclrtMemPoolSetAttr __attribute__((weak, alias("aclemu_stub_aclrtMemPoolSetAttr")));
 
 static aclError aclemu_stub_aclrtMemPoolTrimTo(aclrtMemPool a0, size_t a1)
 {
@@ -5716,7 +5716,7 @@ static aclError aclemu_stub_aclrtMemPoolTrimTo(aclrtMemPool a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemPoolTrimTo");
 }
-aclError aclrtMemPoolTrimTo(aclrtMemPool a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtMemPoolTrimTo")));
+__typeof__(aclemu_stub_aclrtMemPoolTrimTo) aclrtMemPoolTrimTo __attribute__((weak, alias("aclemu_stub_aclrtMemPoolTrimTo")));
 
 static aclError aclemu_stub_aclrtMemRetainAllocationHandle(void *a0, aclrtDrvMemHandle *a1)
 {
@@ -5724,7 +5724,7 @@ static aclError aclemu_stub_aclrtMemRetainAllocationHandle(void *a0, aclrtDrvMem
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtMemRetainAllocationHandle");
 }
-aclError aclrtMemRetainAllocationHandle(void *a0, aclrtDrvMemHandle *a1) __attribute__((weak, alias("aclemu_stub_aclrtMemRetainAllocationHandle")));
+__typeof__(aclemu_stub_aclrtMemRetainAllocationHandle) aclrtMemRetainAllocationHandle __attribute__((weak, alias("aclemu_stub_aclrtMemRetainAllocationHandle")));
 
 static aclError aclemu_stub_aclrtMemSetAccess(void *a0, size_t a1, aclrtMemAccessDesc *a2, size_t a3)
 {
@@ -5734,7 +5734,7 @@ static aclError aclemu_stub_aclrtMemSetAccess(void *a0, size_t a1, aclrtMemAcces
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemSetAccess");
 }
-aclError aclrtMemSetAccess(void *a0, size_t a1, aclrtMemAccessDesc *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtMemSetAccess")));
+__typeof__(aclemu_stub_aclrtMemSetAccess) aclrtMemSetAccess __attribute__((weak, alias("aclemu_stub_aclrtMemSetAccess")));
 
 static aclError aclemu_stub_aclrtMemSetPidToShareableHandle(uint64_t a0, int32_t *a1, size_t a2)
 {
@@ -5743,7 +5743,7 @@ static aclError aclemu_stub_aclrtMemSetPidToShareableHandle(uint64_t a0, int32_t
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemSetPidToShareableHandle");
 }
-aclError aclrtMemSetPidToShareableHandle(uint64_t a0, int32_t *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclrtMemSetPidToShareableHandle")));
+__typeof__(aclemu_stub_aclrtMemSetPidToShareableHandle) aclrtMemSetPidToShareableHandle __attribute__((weak, alias("aclemu_stub_aclrtMemSetPidToShareableHandle")));
 
 static aclError aclemu_stub_aclrtMemSetPidToShareableHandleV2(void *a0, aclrtMemSharedHandleType a1, int32_t *a2, size_t a3)
 {
@@ -5753,7 +5753,7 @@ static aclError aclemu_stub_aclrtMemSetPidToShareableHandleV2(void *a0, aclrtMem
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemSetPidToShareableHandleV2");
 }
-aclError aclrtMemSetPidToShareableHandleV2(void *a0, aclrtMemSharedHandleType a1, int32_t *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtMemSetPidToShareableHandleV2")));
+__typeof__(aclemu_stub_aclrtMemSetPidToShareableHandleV2) aclrtMemSetPidToShareableHandleV2 __attribute__((weak, alias("aclemu_stub_aclrtMemSetPidToShareableHandleV2")));
 
 static aclError aclemu_stub_aclrtMemUceRepair(int32_t a0, aclrtMemUceInfo *a1, size_t a2)
 {
@@ -5762,7 +5762,7 @@ static aclError aclemu_stub_aclrtMemUceRepair(int32_t a0, aclrtMemUceInfo *a1, s
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemUceRepair");
 }
-aclError aclrtMemUceRepair(int32_t a0, aclrtMemUceInfo *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclrtMemUceRepair")));
+__typeof__(aclemu_stub_aclrtMemUceRepair) aclrtMemUceRepair __attribute__((weak, alias("aclemu_stub_aclrtMemUceRepair")));
 
 static aclError aclemu_stub_aclrtMemcpy(void *a0, size_t a1, const void *a2, size_t a3, aclrtMemcpyKind a4)
 {
@@ -5773,7 +5773,7 @@ static aclError aclemu_stub_aclrtMemcpy(void *a0, size_t a1, const void *a2, siz
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMemcpy");
 }
-aclError aclrtMemcpy(void *a0, size_t a1, const void *a2, size_t a3, aclrtMemcpyKind a4) __attribute__((weak, alias("aclemu_stub_aclrtMemcpy")));
+__typeof__(aclemu_stub_aclrtMemcpy) aclrtMemcpy __attribute__((weak, alias("aclemu_stub_aclrtMemcpy")));
 
 static aclError aclemu_stub_aclrtMemcpy2d(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, size_t a5, aclrtMemcpyKind a6)
 {
@@ -5786,7 +5786,7 @@ static aclError aclemu_stub_aclrtMemcpy2d(void *a0, size_t a1, const void *a2, s
     (void)a6;
     return (aclError)aclemu_not_supported("aclrtMemcpy2d");
 }
-aclError aclrtMemcpy2d(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, size_t a5, aclrtMemcpyKind a6) __attribute__((weak, alias("aclemu_stub_aclrtMemcpy2d")));
+__typeof__(aclemu_stub_aclrtMemcpy2d) aclrtMemcpy2d __attribute__((weak, alias("aclemu_stub_aclrtMemcpy2d")));
 
 static aclError aclemu_stub_aclrtMemcpy2dAsync(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, size_t a5, aclrtMemcpyKind a6, aclrtStream a7)
 {
@@ -5800,7 +5800,7 @@ static aclError aclemu_stub_aclrtMemcpy2dAsync(void *a0, size_t a1, const void *
     (void)a7;
     return (aclError)aclemu_not_supported("aclrtMemcpy2dAsync");
 }
-aclError aclrtMemcpy2dAsync(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, size_t a5, aclrtMemcpyKind a6, aclrtStream a7) __attribute__((weak, alias("aclemu_stub_aclrtMemcpy2dAsync")));
+__typeof__(aclemu_stub_aclrtMemcpy2dAsync) aclrtMemcpy2dAsync __attribute__((weak, alias("aclemu_stub_aclrtMemcpy2dAsync")));
 
 static aclError aclemu_stub_aclrtMemcpyAsync(void *a0, size_t a1, const void *a2, size_t a3, aclrtMemcpyKind a4, aclrtStream a5)
 {
@@ -5812,7 +5812,7 @@ static aclError aclemu_stub_aclrtMemcpyAsync(void *a0, size_t a1, const void *a2
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtMemcpyAsync");
 }
-aclError aclrtMemcpyAsync(void *a0, size_t a1, const void *a2, size_t a3, aclrtMemcpyKind a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsync")));
+__typeof__(aclemu_stub_aclrtMemcpyAsync) aclrtMemcpyAsync __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsync")));
 
 static aclError aclemu_stub_aclrtMemcpyAsyncWithCondition(void *a0, size_t a1, const void *a2, size_t a3, aclrtMemcpyKind a4, aclrtStream a5)
 {
@@ -5824,7 +5824,7 @@ static aclError aclemu_stub_aclrtMemcpyAsyncWithCondition(void *a0, size_t a1, c
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtMemcpyAsyncWithCondition");
 }
-aclError aclrtMemcpyAsyncWithCondition(void *a0, size_t a1, const void *a2, size_t a3, aclrtMemcpyKind a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsyncWithCondition")));
+__typeof__(aclemu_stub_aclrtMemcpyAsyncWithCondition) aclrtMemcpyAsyncWithCondition __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsyncWithCondition")));
 
 static aclError aclemu_stub_aclrtMemcpyAsyncWithDesc(void *a0, aclrtMemcpyKind a1, aclrtStream a2)
 {
@@ -5833,7 +5833,7 @@ static aclError aclemu_stub_aclrtMemcpyAsyncWithDesc(void *a0, aclrtMemcpyKind a
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtMemcpyAsyncWithDesc");
 }
-aclError aclrtMemcpyAsyncWithDesc(void *a0, aclrtMemcpyKind a1, aclrtStream a2) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsyncWithDesc")));
+__typeof__(aclemu_stub_aclrtMemcpyAsyncWithDesc) aclrtMemcpyAsyncWithDesc __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsyncWithDesc")));
 
 static aclError aclemu_stub_aclrtMemcpyAsyncWithOffset(void **a0, size_t a1, size_t a2, const void **a3, size_t a4, size_t a5, aclrtMemcpyKind a6, aclrtStream a7)
 {
@@ -5847,7 +5847,7 @@ static aclError aclemu_stub_aclrtMemcpyAsyncWithOffset(void **a0, size_t a1, siz
     (void)a7;
     return (aclError)aclemu_not_supported("aclrtMemcpyAsyncWithOffset");
 }
-aclError aclrtMemcpyAsyncWithOffset(void **a0, size_t a1, size_t a2, const void **a3, size_t a4, size_t a5, aclrtMemcpyKind a6, aclrtStream a7) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsyncWithOffset")));
+__typeof__(aclemu_stub_aclrtMemcpyAsyncWithOffset) aclrtMemcpyAsyncWithOffset __attribute__((weak, alias("aclemu_stub_aclrtMemcpyAsyncWithOffset")));
 
 static aclError aclemu_stub_aclrtMemcpyBatch(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7, size_t *a8)
 {
@@ -5862,7 +5862,7 @@ static aclError aclemu_stub_aclrtMemcpyBatch(void **a0, size_t *a1, void **a2, s
     (void)a8;
     return (aclError)aclemu_not_supported("aclrtMemcpyBatch");
 }
-aclError aclrtMemcpyBatch(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7, size_t *a8) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatch")));
+__typeof__(aclemu_stub_aclrtMemcpyBatch) aclrtMemcpyBatch __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatch")));
 
 static aclError aclemu_stub_aclrtMemcpyBatchAsync(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7, size_t *a8, aclrtStream a9)
 {
@@ -5878,7 +5878,7 @@ static aclError aclemu_stub_aclrtMemcpyBatchAsync(void **a0, size_t *a1, void **
     (void)a9;
     return (aclError)aclemu_not_supported("aclrtMemcpyBatchAsync");
 }
-aclError aclrtMemcpyBatchAsync(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7, size_t *a8, aclrtStream a9) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatchAsync")));
+__typeof__(aclemu_stub_aclrtMemcpyBatchAsync) aclrtMemcpyBatchAsync __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatchAsync")));
 
 static aclError aclemu_stub_aclrtMemcpyBatchAsyncV2(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7, aclrtStream a8)
 {
@@ -5893,7 +5893,7 @@ static aclError aclemu_stub_aclrtMemcpyBatchAsyncV2(void **a0, size_t *a1, void 
     (void)a8;
     return (aclError)aclemu_not_supported("aclrtMemcpyBatchAsyncV2");
 }
-aclError aclrtMemcpyBatchAsyncV2(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7, aclrtStream a8) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatchAsyncV2")));
+__typeof__(aclemu_stub_aclrtMemcpyBatchAsyncV2) aclrtMemcpyBatchAsyncV2 __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatchAsyncV2")));
 
 static aclError aclemu_stub_aclrtMemcpyBatchV2(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7)
 {
@@ -5907,7 +5907,7 @@ static aclError aclemu_stub_aclrtMemcpyBatchV2(void **a0, size_t *a1, void **a2,
     (void)a7;
     return (aclError)aclemu_not_supported("aclrtMemcpyBatchV2");
 }
-aclError aclrtMemcpyBatchV2(void **a0, size_t *a1, void **a2, size_t *a3, size_t a4, aclrtMemcpyBatchAttr *a5, size_t *a6, size_t a7) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatchV2")));
+__typeof__(aclemu_stub_aclrtMemcpyBatchV2) aclrtMemcpyBatchV2 __attribute__((weak, alias("aclemu_stub_aclrtMemcpyBatchV2")));
 
 static aclError aclemu_stub_aclrtMemcpyFromSymbol(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, aclrtMemcpyKind a5)
 {
@@ -5919,7 +5919,7 @@ static aclError aclemu_stub_aclrtMemcpyFromSymbol(void *a0, size_t a1, const voi
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtMemcpyFromSymbol");
 }
-aclError aclrtMemcpyFromSymbol(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, aclrtMemcpyKind a5) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyFromSymbol")));
+__typeof__(aclemu_stub_aclrtMemcpyFromSymbol) aclrtMemcpyFromSymbol __attribute__((weak, alias("aclemu_stub_aclrtMemcpyFromSymbol")));
 
 static aclError aclemu_stub_aclrtMemcpyFromSymbolAsync(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, aclrtMemcpyKind a5, aclrtStream a6)
 {
@@ -5932,7 +5932,7 @@ static aclError aclemu_stub_aclrtMemcpyFromSymbolAsync(void *a0, size_t a1, cons
     (void)a6;
     return (aclError)aclemu_not_supported("aclrtMemcpyFromSymbolAsync");
 }
-aclError aclrtMemcpyFromSymbolAsync(void *a0, size_t a1, const void *a2, size_t a3, size_t a4, aclrtMemcpyKind a5, aclrtStream a6) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyFromSymbolAsync")));
+__typeof__(aclemu_stub_aclrtMemcpyFromSymbolAsync) aclrtMemcpyFromSymbolAsync __attribute__((weak, alias("aclemu_stub_aclrtMemcpyFromSymbolAsync")));
 
 static aclError aclemu_stub_aclrtMemcpyToSymbol(const void *a0, const void *a1, size_t a2, size_t a3, aclrtMemcpyKind a4)
 {
@@ -5943,7 +5943,7 @@ static aclError aclemu_stub_aclrtMemcpyToSymbol(const void *a0, const void *a1, 
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMemcpyToSymbol");
 }
-aclError aclrtMemcpyToSymbol(const void *a0, const void *a1, size_t a2, size_t a3, aclrtMemcpyKind a4) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyToSymbol")));
+__typeof__(aclemu_stub_aclrtMemcpyToSymbol) aclrtMemcpyToSymbol __attribute__((weak, alias("aclemu_stub_aclrtMemcpyToSymbol")));
 
 static aclError aclemu_stub_aclrtMemcpyToSymbolAsync(const void *a0, const void *a1, size_t a2, size_t a3, aclrtMemcpyKind a4, aclrtStream a5)
 {
@@ -5955,7 +5955,7 @@ static aclError aclemu_stub_aclrtMemcpyToSymbolAsync(const void *a0, const void 
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtMemcpyToSymbolAsync");
 }
-aclError aclrtMemcpyToSymbolAsync(const void *a0, const void *a1, size_t a2, size_t a3, aclrtMemcpyKind a4, aclrtStream a5) __attribute__((weak, alias("aclemu_stub_aclrtMemcpyToSymbolAsync")));
+__typeof__(aclemu_stub_aclrtMemcpyToSymbolAsync) aclrtMemcpyToSymbolAsync __attribute__((weak, alias("aclemu_stub_aclrtMemcpyToSymbolAsync")));
 
 static aclError aclemu_stub_aclrtMemset(void *a0, size_t a1, int32_t a2, size_t a3)
 {
@@ -5965,7 +5965,7 @@ static aclError aclemu_stub_aclrtMemset(void *a0, size_t a1, int32_t a2, size_t 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemset");
 }
-aclError aclrtMemset(void *a0, size_t a1, int32_t a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtMemset")));
+__typeof__(aclemu_stub_aclrtMemset) aclrtMemset __attribute__((weak, alias("aclemu_stub_aclrtMemset")));
 
 static aclError aclemu_stub_aclrtMemsetAsync(void *a0, size_t a1, int32_t a2, size_t a3, aclrtStream a4)
 {
@@ -5976,7 +5976,7 @@ static aclError aclemu_stub_aclrtMemsetAsync(void *a0, size_t a1, int32_t a2, si
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMemsetAsync");
 }
-aclError aclrtMemsetAsync(void *a0, size_t a1, int32_t a2, size_t a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_aclrtMemsetAsync")));
+__typeof__(aclemu_stub_aclrtMemsetAsync) aclrtMemsetAsync __attribute__((weak, alias("aclemu_stub_aclrtMemsetAsync")));
 
 static aclError aclemu_stub_aclrtMemsetD32(void *a0, size_t a1, uint32_t a2, size_t a3)
 {
@@ -5986,7 +5986,7 @@ static aclError aclemu_stub_aclrtMemsetD32(void *a0, size_t a1, uint32_t a2, siz
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtMemsetD32");
 }
-aclError aclrtMemsetD32(void *a0, size_t a1, uint32_t a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtMemsetD32")));
+__typeof__(aclemu_stub_aclrtMemsetD32) aclrtMemsetD32 __attribute__((weak, alias("aclemu_stub_aclrtMemsetD32")));
 
 static aclError aclemu_stub_aclrtMemsetD32Async(void *a0, size_t a1, uint32_t a2, size_t a3, aclrtStream a4)
 {
@@ -5997,7 +5997,7 @@ static aclError aclemu_stub_aclrtMemsetD32Async(void *a0, size_t a1, uint32_t a2
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtMemsetD32Async");
 }
-aclError aclrtMemsetD32Async(void *a0, size_t a1, uint32_t a2, size_t a3, aclrtStream a4) __attribute__((weak, alias("aclemu_stub_aclrtMemsetD32Async")));
+__typeof__(aclemu_stub_aclrtMemsetD32Async) aclrtMemsetD32Async __attribute__((weak, alias("aclemu_stub_aclrtMemsetD32Async")));
 
 static aclError aclemu_stub_aclrtNotifyBatchReset(aclrtNotify *a0, size_t a1)
 {
@@ -6005,7 +6005,7 @@ static aclError aclemu_stub_aclrtNotifyBatchReset(aclrtNotify *a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtNotifyBatchReset");
 }
-aclError aclrtNotifyBatchReset(aclrtNotify *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtNotifyBatchReset")));
+__typeof__(aclemu_stub_aclrtNotifyBatchReset) aclrtNotifyBatchReset __attribute__((weak, alias("aclemu_stub_aclrtNotifyBatchReset")));
 
 static aclError aclemu_stub_aclrtNotifyGetExportKey(aclrtNotify a0, char *a1, size_t a2, uint64_t a3)
 {
@@ -6015,7 +6015,7 @@ static aclError aclemu_stub_aclrtNotifyGetExportKey(aclrtNotify a0, char *a1, si
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtNotifyGetExportKey");
 }
-aclError aclrtNotifyGetExportKey(aclrtNotify a0, char *a1, size_t a2, uint64_t a3) __attribute__((weak, alias("aclemu_stub_aclrtNotifyGetExportKey")));
+__typeof__(aclemu_stub_aclrtNotifyGetExportKey) aclrtNotifyGetExportKey __attribute__((weak, alias("aclemu_stub_aclrtNotifyGetExportKey")));
 
 static aclError aclemu_stub_aclrtNotifyImportByKey(aclrtNotify *a0, const char *a1, uint64_t a2)
 {
@@ -6024,7 +6024,7 @@ static aclError aclemu_stub_aclrtNotifyImportByKey(aclrtNotify *a0, const char *
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtNotifyImportByKey");
 }
-aclError aclrtNotifyImportByKey(aclrtNotify *a0, const char *a1, uint64_t a2) __attribute__((weak, alias("aclemu_stub_aclrtNotifyImportByKey")));
+__typeof__(aclemu_stub_aclrtNotifyImportByKey) aclrtNotifyImportByKey __attribute__((weak, alias("aclemu_stub_aclrtNotifyImportByKey")));
 
 static aclError aclemu_stub_aclrtNotifySetImportPid(aclrtNotify a0, int32_t *a1, size_t a2)
 {
@@ -6033,7 +6033,7 @@ static aclError aclemu_stub_aclrtNotifySetImportPid(aclrtNotify a0, int32_t *a1,
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtNotifySetImportPid");
 }
-aclError aclrtNotifySetImportPid(aclrtNotify a0, int32_t *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclrtNotifySetImportPid")));
+__typeof__(aclemu_stub_aclrtNotifySetImportPid) aclrtNotifySetImportPid __attribute__((weak, alias("aclemu_stub_aclrtNotifySetImportPid")));
 
 static aclError aclemu_stub_aclrtNotifySetImportPidInterServer(aclrtNotify a0, aclrtServerPid *a1, size_t a2)
 {
@@ -6042,7 +6042,7 @@ static aclError aclemu_stub_aclrtNotifySetImportPidInterServer(aclrtNotify a0, a
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtNotifySetImportPidInterServer");
 }
-aclError aclrtNotifySetImportPidInterServer(aclrtNotify a0, aclrtServerPid *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_aclrtNotifySetImportPidInterServer")));
+__typeof__(aclemu_stub_aclrtNotifySetImportPidInterServer) aclrtNotifySetImportPidInterServer __attribute__((weak, alias("aclemu_stub_aclrtNotifySetImportPidInterServer")));
 
 static aclError aclemu_stub_aclrtNpuClearFloatOverFlowStatus(uint32_t a0, aclrtStream a1)
 {
@@ -6050,7 +6050,7 @@ static aclError aclemu_stub_aclrtNpuClearFloatOverFlowStatus(uint32_t a0, aclrtS
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtNpuClearFloatOverFlowStatus");
 }
-aclError aclrtNpuClearFloatOverFlowStatus(uint32_t a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtNpuClearFloatOverFlowStatus")));
+__typeof__(aclemu_stub_aclrtNpuClearFloatOverFlowStatus) aclrtNpuClearFloatOverFlowStatus __attribute__((weak, alias("aclemu_stub_aclrtNpuClearFloatOverFlowStatus")));
 
 static aclError aclemu_stub_aclrtNpuGetFloatOverFlowStatus(void *a0, uint64_t a1, uint32_t a2, aclrtStream a3)
 {
@@ -6060,21 +6060,21 @@ static aclError aclemu_stub_aclrtNpuGetFloatOverFlowStatus(void *a0, uint64_t a1
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtNpuGetFloatOverFlowStatus");
 }
-aclError aclrtNpuGetFloatOverFlowStatus(void *a0, uint64_t a1, uint32_t a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtNpuGetFloatOverFlowStatus")));
+__typeof__(aclemu_stub_aclrtNpuGetFloatOverFlowStatus) aclrtNpuGetFloatOverFlowStatus __attribute__((weak, alias("aclemu_stub_aclrtNpuGetFloatOverFlowStatus")));
 
 static aclError aclemu_stub_aclrtPeekAtLastError(aclrtLastErrLevel a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtPeekAtLastError");
 }
-aclError aclrtPeekAtLastError(aclrtLastErrLevel a0) __attribute__((weak, alias("aclemu_stub_aclrtPeekAtLastError")));
+__typeof__(aclemu_stub_aclrtPeekAtLastError) aclrtPeekAtLastError __attribute__((weak, alias("aclemu_stub_aclrtPeekAtLastError")));
 
 static aclError aclemu_stub_aclrtPersistentTaskClean(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtPersistentTaskClean");
 }
-aclError aclrtPersistentTaskClean(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtPersistentTaskClean")));
+__typeof__(aclemu_stub_aclrtPersistentTaskClean) aclrtPersistentTaskClean __attribute__((weak, alias("aclemu_stub_aclrtPersistentTaskClean")));
 
 static aclError aclemu_stub_aclrtPointerGetAttributes(const void *a0, aclrtPtrAttributes *a1)
 {
@@ -6082,21 +6082,21 @@ static aclError aclemu_stub_aclrtPointerGetAttributes(const void *a0, aclrtPtrAt
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtPointerGetAttributes");
 }
-aclError aclrtPointerGetAttributes(const void *a0, aclrtPtrAttributes *a1) __attribute__((weak, alias("aclemu_stub_aclrtPointerGetAttributes")));
+__typeof__(aclemu_stub_aclrtPointerGetAttributes) aclrtPointerGetAttributes __attribute__((weak, alias("aclemu_stub_aclrtPointerGetAttributes")));
 
 static aclError aclemu_stub_aclrtProcessHostFunc(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtProcessHostFunc");
 }
-aclError aclrtProcessHostFunc(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtProcessHostFunc")));
+__typeof__(aclemu_stub_aclrtProcessHostFunc) aclrtProcessHostFunc __attribute__((weak, alias("aclemu_stub_aclrtProcessHostFunc")));
 
 static aclError aclemu_stub_aclrtProcessReport(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtProcessReport");
 }
-aclError aclrtProcessReport(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtProcessReport")));
+__typeof__(aclemu_stub_aclrtProcessReport) aclrtProcessReport __attribute__((weak, alias("aclemu_stub_aclrtProcessReport")));
 
 static aclError aclemu_stub_aclrtProfTrace(void *a0, int32_t a1, aclrtStream a2)
 {
@@ -6105,7 +6105,7 @@ static aclError aclemu_stub_aclrtProfTrace(void *a0, int32_t a1, aclrtStream a2)
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtProfTrace");
 }
-aclError aclrtProfTrace(void *a0, int32_t a1, aclrtStream a2) __attribute__((weak, alias("aclemu_stub_aclrtProfTrace")));
+__typeof__(aclemu_stub_aclrtProfTrace) aclrtProfTrace __attribute__((weak, alias("aclemu_stub_aclrtProfTrace")));
 
 static aclError aclemu_stub_aclrtQueryDeviceStatus(int32_t a0, aclrtDeviceStatus *a1)
 {
@@ -6113,7 +6113,7 @@ static aclError aclemu_stub_aclrtQueryDeviceStatus(int32_t a0, aclrtDeviceStatus
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtQueryDeviceStatus");
 }
-aclError aclrtQueryDeviceStatus(int32_t a0, aclrtDeviceStatus *a1) __attribute__((weak, alias("aclemu_stub_aclrtQueryDeviceStatus")));
+__typeof__(aclemu_stub_aclrtQueryDeviceStatus) aclrtQueryDeviceStatus __attribute__((weak, alias("aclemu_stub_aclrtQueryDeviceStatus")));
 
 static aclError aclemu_stub_aclrtQueryEvent(aclrtEvent a0, aclrtEventStatus *a1)
 {
@@ -6121,7 +6121,7 @@ static aclError aclemu_stub_aclrtQueryEvent(aclrtEvent a0, aclrtEventStatus *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtQueryEvent");
 }
-aclError aclrtQueryEvent(aclrtEvent a0, aclrtEventStatus *a1) __attribute__((weak, alias("aclemu_stub_aclrtQueryEvent")));
+__typeof__(aclemu_stub_aclrtQueryEvent) aclrtQueryEvent __attribute__((weak, alias("aclemu_stub_aclrtQueryEvent")));
 
 static aclError aclemu_stub_aclrtQueryEventStatus(aclrtEvent a0, aclrtEventRecordedStatus *a1)
 {
@@ -6129,7 +6129,7 @@ static aclError aclemu_stub_aclrtQueryEventStatus(aclrtEvent a0, aclrtEventRecor
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtQueryEventStatus");
 }
-aclError aclrtQueryEventStatus(aclrtEvent a0, aclrtEventRecordedStatus *a1) __attribute__((weak, alias("aclemu_stub_aclrtQueryEventStatus")));
+__typeof__(aclemu_stub_aclrtQueryEventStatus) aclrtQueryEventStatus __attribute__((weak, alias("aclemu_stub_aclrtQueryEventStatus")));
 
 static aclError aclemu_stub_aclrtQueryEventWaitStatus(aclrtEvent a0, aclrtEventWaitStatus *a1)
 {
@@ -6137,7 +6137,7 @@ static aclError aclemu_stub_aclrtQueryEventWaitStatus(aclrtEvent a0, aclrtEventW
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtQueryEventWaitStatus");
 }
-aclError aclrtQueryEventWaitStatus(aclrtEvent a0, aclrtEventWaitStatus *a1) __attribute__((weak, alias("aclemu_stub_aclrtQueryEventWaitStatus")));
+__typeof__(aclemu_stub_aclrtQueryEventWaitStatus) aclrtQueryEventWaitStatus __attribute__((weak, alias("aclemu_stub_aclrtQueryEventWaitStatus")));
 
 static aclError aclemu_stub_aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *a0, const aclrtStream a1, void *a2)
 {
@@ -6146,7 +6146,7 @@ static aclError aclemu_stub_aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *a0
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtRandomNumAsync");
 }
-aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *a0, const aclrtStream a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtRandomNumAsync")));
+__typeof__(aclemu_stub_aclrtRandomNumAsync) aclrtRandomNumAsync __attribute__((weak, alias("aclemu_stub_aclrtRandomNumAsync")));
 
 static aclError aclemu_stub_aclrtRecordEvent(aclrtEvent a0, aclrtStream a1)
 {
@@ -6154,7 +6154,7 @@ static aclError aclemu_stub_aclrtRecordEvent(aclrtEvent a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtRecordEvent");
 }
-aclError aclrtRecordEvent(aclrtEvent a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtRecordEvent")));
+__typeof__(aclemu_stub_aclrtRecordEvent) aclrtRecordEvent __attribute__((weak, alias("aclemu_stub_aclrtRecordEvent")));
 
 static aclError aclemu_stub_aclrtRecordEventWithFlag(aclrtEvent a0, aclrtStream a1, uint32_t a2)
 {
@@ -6163,7 +6163,7 @@ static aclError aclemu_stub_aclrtRecordEventWithFlag(aclrtEvent a0, aclrtStream 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtRecordEventWithFlag");
 }
-aclError aclrtRecordEventWithFlag(aclrtEvent a0, aclrtStream a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtRecordEventWithFlag")));
+__typeof__(aclemu_stub_aclrtRecordEventWithFlag) aclrtRecordEventWithFlag __attribute__((weak, alias("aclemu_stub_aclrtRecordEventWithFlag")));
 
 static aclError aclemu_stub_aclrtRecordNotify(aclrtNotify a0, aclrtStream a1)
 {
@@ -6171,7 +6171,7 @@ static aclError aclemu_stub_aclrtRecordNotify(aclrtNotify a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtRecordNotify");
 }
-aclError aclrtRecordNotify(aclrtNotify a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtRecordNotify")));
+__typeof__(aclemu_stub_aclrtRecordNotify) aclrtRecordNotify __attribute__((weak, alias("aclemu_stub_aclrtRecordNotify")));
 
 static aclError aclemu_stub_aclrtReduceAsync(void *a0, const void *a1, uint64_t a2, aclrtReduceKind a3, aclDataType a4, aclrtStream a5, void *a6)
 {
@@ -6184,7 +6184,7 @@ static aclError aclemu_stub_aclrtReduceAsync(void *a0, const void *a1, uint64_t 
     (void)a6;
     return (aclError)aclemu_not_supported("aclrtReduceAsync");
 }
-aclError aclrtReduceAsync(void *a0, const void *a1, uint64_t a2, aclrtReduceKind a3, aclDataType a4, aclrtStream a5, void *a6) __attribute__((weak, alias("aclemu_stub_aclrtReduceAsync")));
+__typeof__(aclemu_stub_aclrtReduceAsync) aclrtReduceAsync __attribute__((weak, alias("aclemu_stub_aclrtReduceAsync")));
 
 static aclError aclemu_stub_aclrtRegDeviceStateCallback(const char *a0, aclrtDeviceStateCallback a1, void *a2)
 {
@@ -6193,7 +6193,7 @@ static aclError aclemu_stub_aclrtRegDeviceStateCallback(const char *a0, aclrtDev
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtRegDeviceStateCallback");
 }
-aclError aclrtRegDeviceStateCallback(const char *a0, aclrtDeviceStateCallback a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtRegDeviceStateCallback")));
+__typeof__(aclemu_stub_aclrtRegDeviceStateCallback) aclrtRegDeviceStateCallback __attribute__((weak, alias("aclemu_stub_aclrtRegDeviceStateCallback")));
 
 static aclError aclemu_stub_aclrtRegStreamStateCallback(const char *a0, aclrtStreamStateCallback a1, void *a2)
 {
@@ -6202,7 +6202,7 @@ static aclError aclemu_stub_aclrtRegStreamStateCallback(const char *a0, aclrtStr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtRegStreamStateCallback");
 }
-aclError aclrtRegStreamStateCallback(const char *a0, aclrtStreamStateCallback a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtRegStreamStateCallback")));
+__typeof__(aclemu_stub_aclrtRegStreamStateCallback) aclrtRegStreamStateCallback __attribute__((weak, alias("aclemu_stub_aclrtRegStreamStateCallback")));
 
 static aclError aclemu_stub_aclrtRegisterCpuFunc(const aclrtBinHandle a0, const char *a1, const char *a2, aclrtFuncHandle *a3)
 {
@@ -6212,14 +6212,14 @@ static aclError aclemu_stub_aclrtRegisterCpuFunc(const aclrtBinHandle a0, const 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtRegisterCpuFunc");
 }
-aclError aclrtRegisterCpuFunc(const aclrtBinHandle a0, const char *a1, const char *a2, aclrtFuncHandle *a3) __attribute__((weak, alias("aclemu_stub_aclrtRegisterCpuFunc")));
+__typeof__(aclemu_stub_aclrtRegisterCpuFunc) aclrtRegisterCpuFunc __attribute__((weak, alias("aclemu_stub_aclrtRegisterCpuFunc")));
 
 static aclError aclemu_stub_aclrtReleaseMemAddress(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtReleaseMemAddress");
 }
-aclError aclrtReleaseMemAddress(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtReleaseMemAddress")));
+__typeof__(aclemu_stub_aclrtReleaseMemAddress) aclrtReleaseMemAddress __attribute__((weak, alias("aclemu_stub_aclrtReleaseMemAddress")));
 
 static aclError aclemu_stub_aclrtRepairError(int32_t a0, const aclrtErrorInfo *a1)
 {
@@ -6227,7 +6227,7 @@ static aclError aclemu_stub_aclrtRepairError(int32_t a0, const aclrtErrorInfo *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtRepairError");
 }
-aclError aclrtRepairError(int32_t a0, const aclrtErrorInfo *a1) __attribute__((weak, alias("aclemu_stub_aclrtRepairError")));
+__typeof__(aclemu_stub_aclrtRepairError) aclrtRepairError __attribute__((weak, alias("aclemu_stub_aclrtRepairError")));
 
 static aclError aclemu_stub_aclrtReserveMemAddress(void **a0, size_t a1, size_t a2, void *a3, uint64_t a4)
 {
@@ -6238,7 +6238,7 @@ static aclError aclemu_stub_aclrtReserveMemAddress(void **a0, size_t a1, size_t 
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtReserveMemAddress");
 }
-aclError aclrtReserveMemAddress(void **a0, size_t a1, size_t a2, void *a3, uint64_t a4) __attribute__((weak, alias("aclemu_stub_aclrtReserveMemAddress")));
+__typeof__(aclemu_stub_aclrtReserveMemAddress) aclrtReserveMemAddress __attribute__((weak, alias("aclemu_stub_aclrtReserveMemAddress")));
 
 static aclError aclemu_stub_aclrtReserveMemAddressNoUCMemory(void **a0, size_t a1, size_t a2, void *a3, uint64_t a4)
 {
@@ -6249,28 +6249,28 @@ static aclError aclemu_stub_aclrtReserveMemAddressNoUCMemory(void **a0, size_t a
     (void)a4;
     return (aclError)aclemu_not_supported("aclrtReserveMemAddressNoUCMemory");
 }
-aclError aclrtReserveMemAddressNoUCMemory(void **a0, size_t a1, size_t a2, void *a3, uint64_t a4) __attribute__((weak, alias("aclemu_stub_aclrtReserveMemAddressNoUCMemory")));
+__typeof__(aclemu_stub_aclrtReserveMemAddressNoUCMemory) aclrtReserveMemAddressNoUCMemory __attribute__((weak, alias("aclemu_stub_aclrtReserveMemAddressNoUCMemory")));
 
 static aclError aclemu_stub_aclrtResetDevice(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtResetDevice");
 }
-aclError aclrtResetDevice(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtResetDevice")));
+__typeof__(aclemu_stub_aclrtResetDevice) aclrtResetDevice __attribute__((weak, alias("aclemu_stub_aclrtResetDevice")));
 
 static aclError aclemu_stub_aclrtResetDeviceForce(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtResetDeviceForce");
 }
-aclError aclrtResetDeviceForce(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtResetDeviceForce")));
+__typeof__(aclemu_stub_aclrtResetDeviceForce) aclrtResetDeviceForce __attribute__((weak, alias("aclemu_stub_aclrtResetDeviceForce")));
 
 static aclError aclemu_stub_aclrtResetDeviceResLimit(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtResetDeviceResLimit");
 }
-aclError aclrtResetDeviceResLimit(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtResetDeviceResLimit")));
+__typeof__(aclemu_stub_aclrtResetDeviceResLimit) aclrtResetDeviceResLimit __attribute__((weak, alias("aclemu_stub_aclrtResetDeviceResLimit")));
 
 static aclError aclemu_stub_aclrtResetEvent(aclrtEvent a0, aclrtStream a1)
 {
@@ -6278,28 +6278,28 @@ static aclError aclemu_stub_aclrtResetEvent(aclrtEvent a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtResetEvent");
 }
-aclError aclrtResetEvent(aclrtEvent a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtResetEvent")));
+__typeof__(aclemu_stub_aclrtResetEvent) aclrtResetEvent __attribute__((weak, alias("aclemu_stub_aclrtResetEvent")));
 
 static aclError aclemu_stub_aclrtResetFloatOverflowStatus(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtResetFloatOverflowStatus");
 }
-aclError aclrtResetFloatOverflowStatus(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtResetFloatOverflowStatus")));
+__typeof__(aclemu_stub_aclrtResetFloatOverflowStatus) aclrtResetFloatOverflowStatus __attribute__((weak, alias("aclemu_stub_aclrtResetFloatOverflowStatus")));
 
 static aclError aclemu_stub_aclrtResetOverflowStatus(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtResetOverflowStatus");
 }
-aclError aclrtResetOverflowStatus(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtResetOverflowStatus")));
+__typeof__(aclemu_stub_aclrtResetOverflowStatus) aclrtResetOverflowStatus __attribute__((weak, alias("aclemu_stub_aclrtResetOverflowStatus")));
 
 static aclError aclemu_stub_aclrtResetStreamResLimit(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtResetStreamResLimit");
 }
-aclError aclrtResetStreamResLimit(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtResetStreamResLimit")));
+__typeof__(aclemu_stub_aclrtResetStreamResLimit) aclrtResetStreamResLimit __attribute__((weak, alias("aclemu_stub_aclrtResetStreamResLimit")));
 
 static aclError aclemu_stub_aclrtSetBufDataLen(aclrtMbuf a0, size_t a1)
 {
@@ -6307,7 +6307,7 @@ static aclError aclemu_stub_aclrtSetBufDataLen(aclrtMbuf a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSetBufDataLen");
 }
-aclError aclrtSetBufDataLen(aclrtMbuf a0, size_t a1) __attribute__((weak, alias("aclemu_stub_aclrtSetBufDataLen")));
+__typeof__(aclemu_stub_aclrtSetBufDataLen) aclrtSetBufDataLen __attribute__((weak, alias("aclemu_stub_aclrtSetBufDataLen")));
 
 static aclError aclemu_stub_aclrtSetBufUserData(aclrtMbuf a0, const void *a1, size_t a2, size_t a3)
 {
@@ -6317,21 +6317,21 @@ static aclError aclemu_stub_aclrtSetBufUserData(aclrtMbuf a0, const void *a1, si
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtSetBufUserData");
 }
-aclError aclrtSetBufUserData(aclrtMbuf a0, const void *a1, size_t a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtSetBufUserData")));
+__typeof__(aclemu_stub_aclrtSetBufUserData) aclrtSetBufUserData __attribute__((weak, alias("aclemu_stub_aclrtSetBufUserData")));
 
 static aclError aclemu_stub_aclrtSetCurrentContext(aclrtContext a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetCurrentContext");
 }
-aclError aclrtSetCurrentContext(aclrtContext a0) __attribute__((weak, alias("aclemu_stub_aclrtSetCurrentContext")));
+__typeof__(aclemu_stub_aclrtSetCurrentContext) aclrtSetCurrentContext __attribute__((weak, alias("aclemu_stub_aclrtSetCurrentContext")));
 
 static aclError aclemu_stub_aclrtSetDevice(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetDevice");
 }
-aclError aclrtSetDevice(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtSetDevice")));
+__typeof__(aclemu_stub_aclrtSetDevice) aclrtSetDevice __attribute__((weak, alias("aclemu_stub_aclrtSetDevice")));
 
 static aclError aclemu_stub_aclrtSetDeviceResLimit(int32_t a0, aclrtDevResLimitType a1, uint32_t a2)
 {
@@ -6340,14 +6340,14 @@ static aclError aclemu_stub_aclrtSetDeviceResLimit(int32_t a0, aclrtDevResLimitT
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtSetDeviceResLimit");
 }
-aclError aclrtSetDeviceResLimit(int32_t a0, aclrtDevResLimitType a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtSetDeviceResLimit")));
+__typeof__(aclemu_stub_aclrtSetDeviceResLimit) aclrtSetDeviceResLimit __attribute__((weak, alias("aclemu_stub_aclrtSetDeviceResLimit")));
 
 static aclError aclemu_stub_aclrtSetDeviceSatMode(aclrtFloatOverflowMode a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetDeviceSatMode");
 }
-aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode a0) __attribute__((weak, alias("aclemu_stub_aclrtSetDeviceSatMode")));
+__typeof__(aclemu_stub_aclrtSetDeviceSatMode) aclrtSetDeviceSatMode __attribute__((weak, alias("aclemu_stub_aclrtSetDeviceSatMode")));
 
 static aclError aclemu_stub_aclrtSetDeviceTaskAbortCallback(const char *a0, aclrtDeviceTaskAbortCallback a1, void *a2)
 {
@@ -6356,21 +6356,21 @@ static aclError aclemu_stub_aclrtSetDeviceTaskAbortCallback(const char *a0, aclr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtSetDeviceTaskAbortCallback");
 }
-aclError aclrtSetDeviceTaskAbortCallback(const char *a0, aclrtDeviceTaskAbortCallback a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtSetDeviceTaskAbortCallback")));
+__typeof__(aclemu_stub_aclrtSetDeviceTaskAbortCallback) aclrtSetDeviceTaskAbortCallback __attribute__((weak, alias("aclemu_stub_aclrtSetDeviceTaskAbortCallback")));
 
 static aclError aclemu_stub_aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetExceptionInfoCallback");
 }
-aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback a0) __attribute__((weak, alias("aclemu_stub_aclrtSetExceptionInfoCallback")));
+__typeof__(aclemu_stub_aclrtSetExceptionInfoCallback) aclrtSetExceptionInfoCallback __attribute__((weak, alias("aclemu_stub_aclrtSetExceptionInfoCallback")));
 
 static aclError aclemu_stub_aclrtSetGroup(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetGroup");
 }
-aclError aclrtSetGroup(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtSetGroup")));
+__typeof__(aclemu_stub_aclrtSetGroup) aclrtSetGroup __attribute__((weak, alias("aclemu_stub_aclrtSetGroup")));
 
 static aclError aclemu_stub_aclrtSetLabel(aclrtLabel a0, aclrtStream a1)
 {
@@ -6378,7 +6378,7 @@ static aclError aclemu_stub_aclrtSetLabel(aclrtLabel a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSetLabel");
 }
-aclError aclrtSetLabel(aclrtLabel a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtSetLabel")));
+__typeof__(aclemu_stub_aclrtSetLabel) aclrtSetLabel __attribute__((weak, alias("aclemu_stub_aclrtSetLabel")));
 
 static aclError aclemu_stub_aclrtSetMemcpyDesc(void *a0, aclrtMemcpyKind a1, void *a2, void *a3, size_t a4, void *a5)
 {
@@ -6390,14 +6390,14 @@ static aclError aclemu_stub_aclrtSetMemcpyDesc(void *a0, aclrtMemcpyKind a1, voi
     (void)a5;
     return (aclError)aclemu_not_supported("aclrtSetMemcpyDesc");
 }
-aclError aclrtSetMemcpyDesc(void *a0, aclrtMemcpyKind a1, void *a2, void *a3, size_t a4, void *a5) __attribute__((weak, alias("aclemu_stub_aclrtSetMemcpyDesc")));
+__typeof__(aclemu_stub_aclrtSetMemcpyDesc) aclrtSetMemcpyDesc __attribute__((weak, alias("aclemu_stub_aclrtSetMemcpyDesc")));
 
 static aclError aclemu_stub_aclrtSetOpExecuteTimeOut(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetOpExecuteTimeOut");
 }
-aclError aclrtSetOpExecuteTimeOut(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtSetOpExecuteTimeOut")));
+__typeof__(aclemu_stub_aclrtSetOpExecuteTimeOut) aclrtSetOpExecuteTimeOut __attribute__((weak, alias("aclemu_stub_aclrtSetOpExecuteTimeOut")));
 
 static aclError aclemu_stub_aclrtSetOpExecuteTimeOutV2(uint64_t a0, uint64_t *a1)
 {
@@ -6405,21 +6405,21 @@ static aclError aclemu_stub_aclrtSetOpExecuteTimeOutV2(uint64_t a0, uint64_t *a1
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSetOpExecuteTimeOutV2");
 }
-aclError aclrtSetOpExecuteTimeOutV2(uint64_t a0, uint64_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtSetOpExecuteTimeOutV2")));
+__typeof__(aclemu_stub_aclrtSetOpExecuteTimeOutV2) aclrtSetOpExecuteTimeOutV2 __attribute__((weak, alias("aclemu_stub_aclrtSetOpExecuteTimeOutV2")));
 
 static aclError aclemu_stub_aclrtSetOpExecuteTimeOutWithMs(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetOpExecuteTimeOutWithMs");
 }
-aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtSetOpExecuteTimeOutWithMs")));
+__typeof__(aclemu_stub_aclrtSetOpExecuteTimeOutWithMs) aclrtSetOpExecuteTimeOutWithMs __attribute__((weak, alias("aclemu_stub_aclrtSetOpExecuteTimeOutWithMs")));
 
 static aclError aclemu_stub_aclrtSetOpWaitTimeout(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetOpWaitTimeout");
 }
-aclError aclrtSetOpWaitTimeout(uint32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtSetOpWaitTimeout")));
+__typeof__(aclemu_stub_aclrtSetOpWaitTimeout) aclrtSetOpWaitTimeout __attribute__((weak, alias("aclemu_stub_aclrtSetOpWaitTimeout")));
 
 static aclError aclemu_stub_aclrtSetStreamAttribute(aclrtStream a0, aclrtStreamAttr a1, aclrtStreamAttrValue *a2)
 {
@@ -6428,7 +6428,7 @@ static aclError aclemu_stub_aclrtSetStreamAttribute(aclrtStream a0, aclrtStreamA
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtSetStreamAttribute");
 }
-aclError aclrtSetStreamAttribute(aclrtStream a0, aclrtStreamAttr a1, aclrtStreamAttrValue *a2) __attribute__((weak, alias("aclemu_stub_aclrtSetStreamAttribute")));
+__typeof__(aclemu_stub_aclrtSetStreamAttribute) aclrtSetStreamAttribute __attribute__((weak, alias("aclemu_stub_aclrtSetStreamAttribute")));
 
 static aclError aclemu_stub_aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *a0, aclrtStreamConfigAttr a1, const void *a2, size_t a3)
 {
@@ -6438,7 +6438,7 @@ static aclError aclemu_stub_aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *a0,
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtSetStreamConfigOpt");
 }
-aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *a0, aclrtStreamConfigAttr a1, const void *a2, size_t a3) __attribute__((weak, alias("aclemu_stub_aclrtSetStreamConfigOpt")));
+__typeof__(aclemu_stub_aclrtSetStreamConfigOpt) aclrtSetStreamConfigOpt __attribute__((weak, alias("aclemu_stub_aclrtSetStreamConfigOpt")));
 
 static aclError aclemu_stub_aclrtSetStreamFailureMode(aclrtStream a0, uint64_t a1)
 {
@@ -6446,7 +6446,7 @@ static aclError aclemu_stub_aclrtSetStreamFailureMode(aclrtStream a0, uint64_t a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSetStreamFailureMode");
 }
-aclError aclrtSetStreamFailureMode(aclrtStream a0, uint64_t a1) __attribute__((weak, alias("aclemu_stub_aclrtSetStreamFailureMode")));
+__typeof__(aclemu_stub_aclrtSetStreamFailureMode) aclrtSetStreamFailureMode __attribute__((weak, alias("aclemu_stub_aclrtSetStreamFailureMode")));
 
 static aclError aclemu_stub_aclrtSetStreamOverflowSwitch(aclrtStream a0, uint32_t a1)
 {
@@ -6454,7 +6454,7 @@ static aclError aclemu_stub_aclrtSetStreamOverflowSwitch(aclrtStream a0, uint32_
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSetStreamOverflowSwitch");
 }
-aclError aclrtSetStreamOverflowSwitch(aclrtStream a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtSetStreamOverflowSwitch")));
+__typeof__(aclemu_stub_aclrtSetStreamOverflowSwitch) aclrtSetStreamOverflowSwitch __attribute__((weak, alias("aclemu_stub_aclrtSetStreamOverflowSwitch")));
 
 static aclError aclemu_stub_aclrtSetStreamResLimit(aclrtStream a0, aclrtDevResLimitType a1, uint32_t a2)
 {
@@ -6463,7 +6463,7 @@ static aclError aclemu_stub_aclrtSetStreamResLimit(aclrtStream a0, aclrtDevResLi
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtSetStreamResLimit");
 }
-aclError aclrtSetStreamResLimit(aclrtStream a0, aclrtDevResLimitType a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtSetStreamResLimit")));
+__typeof__(aclemu_stub_aclrtSetStreamResLimit) aclrtSetStreamResLimit __attribute__((weak, alias("aclemu_stub_aclrtSetStreamResLimit")));
 
 static aclError aclemu_stub_aclrtSetSysParamOpt(aclSysParamOpt a0, int64_t a1)
 {
@@ -6471,14 +6471,14 @@ static aclError aclemu_stub_aclrtSetSysParamOpt(aclSysParamOpt a0, int64_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSetSysParamOpt");
 }
-aclError aclrtSetSysParamOpt(aclSysParamOpt a0, int64_t a1) __attribute__((weak, alias("aclemu_stub_aclrtSetSysParamOpt")));
+__typeof__(aclemu_stub_aclrtSetSysParamOpt) aclrtSetSysParamOpt __attribute__((weak, alias("aclemu_stub_aclrtSetSysParamOpt")));
 
 static aclError aclemu_stub_aclrtSetTsDevice(aclrtTsId a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSetTsDevice");
 }
-aclError aclrtSetTsDevice(aclrtTsId a0) __attribute__((weak, alias("aclemu_stub_aclrtSetTsDevice")));
+__typeof__(aclemu_stub_aclrtSetTsDevice) aclrtSetTsDevice __attribute__((weak, alias("aclemu_stub_aclrtSetTsDevice")));
 
 static aclError aclemu_stub_aclrtSnapShotCallbackRegister(aclrtSnapShotStage a0, aclrtSnapShotCallBack a1, void *a2)
 {
@@ -6487,7 +6487,7 @@ static aclError aclemu_stub_aclrtSnapShotCallbackRegister(aclrtSnapShotStage a0,
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtSnapShotCallbackRegister");
 }
-aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage a0, aclrtSnapShotCallBack a1, void *a2) __attribute__((weak, alias("aclemu_stub_aclrtSnapShotCallbackRegister")));
+__typeof__(aclemu_stub_aclrtSnapShotCallbackRegister) aclrtSnapShotCallbackRegister __attribute__((weak, alias("aclemu_stub_aclrtSnapShotCallbackRegister")));
 
 static aclError aclemu_stub_aclrtSnapShotCallbackUnregister(aclrtSnapShotStage a0, aclrtSnapShotCallBack a1)
 {
@@ -6495,7 +6495,7 @@ static aclError aclemu_stub_aclrtSnapShotCallbackUnregister(aclrtSnapShotStage a
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSnapShotCallbackUnregister");
 }
-aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage a0, aclrtSnapShotCallBack a1) __attribute__((weak, alias("aclemu_stub_aclrtSnapShotCallbackUnregister")));
+__typeof__(aclemu_stub_aclrtSnapShotCallbackUnregister) aclrtSnapShotCallbackUnregister __attribute__((weak, alias("aclemu_stub_aclrtSnapShotCallbackUnregister")));
 
 static aclError aclemu_stub_aclrtSnapShotProcessBackup(int a0, aclrtSnapShotBackupArgs *a1)
 {
@@ -6503,7 +6503,7 @@ static aclError aclemu_stub_aclrtSnapShotProcessBackup(int a0, aclrtSnapShotBack
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSnapShotProcessBackup");
 }
-aclError aclrtSnapShotProcessBackup(int a0, aclrtSnapShotBackupArgs *a1) __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessBackup")));
+__typeof__(aclemu_stub_aclrtSnapShotProcessBackup) aclrtSnapShotProcessBackup __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessBackup")));
 
 static aclError aclemu_stub_aclrtSnapShotProcessLock(int a0, void *a1)
 {
@@ -6511,7 +6511,7 @@ static aclError aclemu_stub_aclrtSnapShotProcessLock(int a0, void *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSnapShotProcessLock");
 }
-aclError aclrtSnapShotProcessLock(int a0, void *a1) __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessLock")));
+__typeof__(aclemu_stub_aclrtSnapShotProcessLock) aclrtSnapShotProcessLock __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessLock")));
 
 static aclError aclemu_stub_aclrtSnapShotProcessRestore(int a0, aclrtSnapShotRestoreArgs *a1)
 {
@@ -6519,7 +6519,7 @@ static aclError aclemu_stub_aclrtSnapShotProcessRestore(int a0, aclrtSnapShotRes
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSnapShotProcessRestore");
 }
-aclError aclrtSnapShotProcessRestore(int a0, aclrtSnapShotRestoreArgs *a1) __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessRestore")));
+__typeof__(aclemu_stub_aclrtSnapShotProcessRestore) aclrtSnapShotProcessRestore __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessRestore")));
 
 static aclError aclemu_stub_aclrtSnapShotProcessUnlock(int a0, void *a1)
 {
@@ -6527,14 +6527,14 @@ static aclError aclemu_stub_aclrtSnapShotProcessUnlock(int a0, void *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSnapShotProcessUnlock");
 }
-aclError aclrtSnapShotProcessUnlock(int a0, void *a1) __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessUnlock")));
+__typeof__(aclemu_stub_aclrtSnapShotProcessUnlock) aclrtSnapShotProcessUnlock __attribute__((weak, alias("aclemu_stub_aclrtSnapShotProcessUnlock")));
 
 static aclError aclemu_stub_aclrtStreamAbort(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtStreamAbort");
 }
-aclError aclrtStreamAbort(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtStreamAbort")));
+__typeof__(aclemu_stub_aclrtStreamAbort) aclrtStreamAbort __attribute__((weak, alias("aclemu_stub_aclrtStreamAbort")));
 
 static aclError aclemu_stub_aclrtStreamGetFlags(aclrtStream a0, uint32_t *a1)
 {
@@ -6542,7 +6542,7 @@ static aclError aclemu_stub_aclrtStreamGetFlags(aclrtStream a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtStreamGetFlags");
 }
-aclError aclrtStreamGetFlags(aclrtStream a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtStreamGetFlags")));
+__typeof__(aclemu_stub_aclrtStreamGetFlags) aclrtStreamGetFlags __attribute__((weak, alias("aclemu_stub_aclrtStreamGetFlags")));
 
 static aclError aclemu_stub_aclrtStreamGetId(aclrtStream a0, int32_t *a1)
 {
@@ -6550,7 +6550,7 @@ static aclError aclemu_stub_aclrtStreamGetId(aclrtStream a0, int32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtStreamGetId");
 }
-aclError aclrtStreamGetId(aclrtStream a0, int32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtStreamGetId")));
+__typeof__(aclemu_stub_aclrtStreamGetId) aclrtStreamGetId __attribute__((weak, alias("aclemu_stub_aclrtStreamGetId")));
 
 static aclError aclemu_stub_aclrtStreamGetPriority(aclrtStream a0, uint32_t *a1)
 {
@@ -6558,7 +6558,7 @@ static aclError aclemu_stub_aclrtStreamGetPriority(aclrtStream a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtStreamGetPriority");
 }
-aclError aclrtStreamGetPriority(aclrtStream a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_aclrtStreamGetPriority")));
+__typeof__(aclemu_stub_aclrtStreamGetPriority) aclrtStreamGetPriority __attribute__((weak, alias("aclemu_stub_aclrtStreamGetPriority")));
 
 static aclError aclemu_stub_aclrtStreamQuery(aclrtStream a0, aclrtStreamStatus *a1)
 {
@@ -6566,14 +6566,14 @@ static aclError aclemu_stub_aclrtStreamQuery(aclrtStream a0, aclrtStreamStatus *
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtStreamQuery");
 }
-aclError aclrtStreamQuery(aclrtStream a0, aclrtStreamStatus *a1) __attribute__((weak, alias("aclemu_stub_aclrtStreamQuery")));
+__typeof__(aclemu_stub_aclrtStreamQuery) aclrtStreamQuery __attribute__((weak, alias("aclemu_stub_aclrtStreamQuery")));
 
 static aclError aclemu_stub_aclrtStreamStop(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtStreamStop");
 }
-aclError aclrtStreamStop(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtStreamStop")));
+__typeof__(aclemu_stub_aclrtStreamStop) aclrtStreamStop __attribute__((weak, alias("aclemu_stub_aclrtStreamStop")));
 
 static aclError aclemu_stub_aclrtStreamWaitEvent(aclrtStream a0, aclrtEvent a1)
 {
@@ -6581,7 +6581,7 @@ static aclError aclemu_stub_aclrtStreamWaitEvent(aclrtStream a0, aclrtEvent a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtStreamWaitEvent");
 }
-aclError aclrtStreamWaitEvent(aclrtStream a0, aclrtEvent a1) __attribute__((weak, alias("aclemu_stub_aclrtStreamWaitEvent")));
+__typeof__(aclemu_stub_aclrtStreamWaitEvent) aclrtStreamWaitEvent __attribute__((weak, alias("aclemu_stub_aclrtStreamWaitEvent")));
 
 static aclError aclemu_stub_aclrtStreamWaitEventWithFlag(aclrtStream a0, aclrtEvent a1, uint32_t a2, uint32_t a3)
 {
@@ -6591,7 +6591,7 @@ static aclError aclemu_stub_aclrtStreamWaitEventWithFlag(aclrtStream a0, aclrtEv
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtStreamWaitEventWithFlag");
 }
-aclError aclrtStreamWaitEventWithFlag(aclrtStream a0, aclrtEvent a1, uint32_t a2, uint32_t a3) __attribute__((weak, alias("aclemu_stub_aclrtStreamWaitEventWithFlag")));
+__typeof__(aclemu_stub_aclrtStreamWaitEventWithFlag) aclrtStreamWaitEventWithFlag __attribute__((weak, alias("aclemu_stub_aclrtStreamWaitEventWithFlag")));
 
 static aclError aclemu_stub_aclrtStreamWaitEventWithTimeout(aclrtStream a0, aclrtEvent a1, int32_t a2)
 {
@@ -6600,7 +6600,7 @@ static aclError aclemu_stub_aclrtStreamWaitEventWithTimeout(aclrtStream a0, aclr
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtStreamWaitEventWithTimeout");
 }
-aclError aclrtStreamWaitEventWithTimeout(aclrtStream a0, aclrtEvent a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtStreamWaitEventWithTimeout")));
+__typeof__(aclemu_stub_aclrtStreamWaitEventWithTimeout) aclrtStreamWaitEventWithTimeout __attribute__((weak, alias("aclemu_stub_aclrtStreamWaitEventWithTimeout")));
 
 static aclError aclemu_stub_aclrtSubscribeHostFunc(uint64_t a0, aclrtStream a1)
 {
@@ -6608,7 +6608,7 @@ static aclError aclemu_stub_aclrtSubscribeHostFunc(uint64_t a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSubscribeHostFunc");
 }
-aclError aclrtSubscribeHostFunc(uint64_t a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtSubscribeHostFunc")));
+__typeof__(aclemu_stub_aclrtSubscribeHostFunc) aclrtSubscribeHostFunc __attribute__((weak, alias("aclemu_stub_aclrtSubscribeHostFunc")));
 
 static aclError aclemu_stub_aclrtSubscribeReport(uint64_t a0, aclrtStream a1)
 {
@@ -6616,7 +6616,7 @@ static aclError aclemu_stub_aclrtSubscribeReport(uint64_t a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSubscribeReport");
 }
-aclError aclrtSubscribeReport(uint64_t a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtSubscribeReport")));
+__typeof__(aclemu_stub_aclrtSubscribeReport) aclrtSubscribeReport __attribute__((weak, alias("aclemu_stub_aclrtSubscribeReport")));
 
 static aclError aclemu_stub_aclrtSwitchLabelByIndex(void *a0, uint32_t a1, aclrtLabelList a2, aclrtStream a3)
 {
@@ -6626,7 +6626,7 @@ static aclError aclemu_stub_aclrtSwitchLabelByIndex(void *a0, uint32_t a1, aclrt
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtSwitchLabelByIndex");
 }
-aclError aclrtSwitchLabelByIndex(void *a0, uint32_t a1, aclrtLabelList a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtSwitchLabelByIndex")));
+__typeof__(aclemu_stub_aclrtSwitchLabelByIndex) aclrtSwitchLabelByIndex __attribute__((weak, alias("aclemu_stub_aclrtSwitchLabelByIndex")));
 
 static aclError aclemu_stub_aclrtSwitchStream(void *a0, aclrtCondition a1, void *a2, aclrtCompareDataType a3, aclrtStream a4, aclrtStream a5, aclrtStream a6)
 {
@@ -6639,27 +6639,27 @@ static aclError aclemu_stub_aclrtSwitchStream(void *a0, aclrtCondition a1, void 
     (void)a6;
     return (aclError)aclemu_not_supported("aclrtSwitchStream");
 }
-aclError aclrtSwitchStream(void *a0, aclrtCondition a1, void *a2, aclrtCompareDataType a3, aclrtStream a4, aclrtStream a5, aclrtStream a6) __attribute__((weak, alias("aclemu_stub_aclrtSwitchStream")));
+__typeof__(aclemu_stub_aclrtSwitchStream) aclrtSwitchStream __attribute__((weak, alias("aclemu_stub_aclrtSwitchStream")));
 
 static aclError aclemu_stub_aclrtSynchronizeDevice(void)
 {
     return (aclError)aclemu_not_supported("aclrtSynchronizeDevice");
 }
-aclError aclrtSynchronizeDevice(void) __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeDevice")));
+__typeof__(aclemu_stub_aclrtSynchronizeDevice) aclrtSynchronizeDevice __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeDevice")));
 
 static aclError aclemu_stub_aclrtSynchronizeDeviceWithTimeout(int32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSynchronizeDeviceWithTimeout");
 }
-aclError aclrtSynchronizeDeviceWithTimeout(int32_t a0) __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeDeviceWithTimeout")));
+__typeof__(aclemu_stub_aclrtSynchronizeDeviceWithTimeout) aclrtSynchronizeDeviceWithTimeout __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeDeviceWithTimeout")));
 
 static aclError aclemu_stub_aclrtSynchronizeEvent(aclrtEvent a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSynchronizeEvent");
 }
-aclError aclrtSynchronizeEvent(aclrtEvent a0) __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeEvent")));
+__typeof__(aclemu_stub_aclrtSynchronizeEvent) aclrtSynchronizeEvent __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeEvent")));
 
 static aclError aclemu_stub_aclrtSynchronizeEventWithTimeout(aclrtEvent a0, int32_t a1)
 {
@@ -6667,14 +6667,14 @@ static aclError aclemu_stub_aclrtSynchronizeEventWithTimeout(aclrtEvent a0, int3
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSynchronizeEventWithTimeout");
 }
-aclError aclrtSynchronizeEventWithTimeout(aclrtEvent a0, int32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeEventWithTimeout")));
+__typeof__(aclemu_stub_aclrtSynchronizeEventWithTimeout) aclrtSynchronizeEventWithTimeout __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeEventWithTimeout")));
 
 static aclError aclemu_stub_aclrtSynchronizeStream(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtSynchronizeStream");
 }
-aclError aclrtSynchronizeStream(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeStream")));
+__typeof__(aclemu_stub_aclrtSynchronizeStream) aclrtSynchronizeStream __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeStream")));
 
 static aclError aclemu_stub_aclrtSynchronizeStreamWithTimeout(aclrtStream a0, int32_t a1)
 {
@@ -6682,7 +6682,7 @@ static aclError aclemu_stub_aclrtSynchronizeStreamWithTimeout(aclrtStream a0, in
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtSynchronizeStreamWithTimeout");
 }
-aclError aclrtSynchronizeStreamWithTimeout(aclrtStream a0, int32_t a1) __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeStreamWithTimeout")));
+__typeof__(aclemu_stub_aclrtSynchronizeStreamWithTimeout) aclrtSynchronizeStreamWithTimeout __attribute__((weak, alias("aclemu_stub_aclrtSynchronizeStreamWithTimeout")));
 
 static aclError aclemu_stub_aclrtTaskUpdateAsync(aclrtStream a0, uint32_t a1, aclrtTaskUpdateInfo *a2, aclrtStream a3)
 {
@@ -6692,7 +6692,7 @@ static aclError aclemu_stub_aclrtTaskUpdateAsync(aclrtStream a0, uint32_t a1, ac
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtTaskUpdateAsync");
 }
-aclError aclrtTaskUpdateAsync(aclrtStream a0, uint32_t a1, aclrtTaskUpdateInfo *a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtTaskUpdateAsync")));
+__typeof__(aclemu_stub_aclrtTaskUpdateAsync) aclrtTaskUpdateAsync __attribute__((weak, alias("aclemu_stub_aclrtTaskUpdateAsync")));
 
 static aclError aclemu_stub_aclrtUnSubscribeHostFunc(uint64_t a0, aclrtStream a1)
 {
@@ -6700,7 +6700,7 @@ static aclError aclemu_stub_aclrtUnSubscribeHostFunc(uint64_t a0, aclrtStream a1
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtUnSubscribeHostFunc");
 }
-aclError aclrtUnSubscribeHostFunc(uint64_t a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtUnSubscribeHostFunc")));
+__typeof__(aclemu_stub_aclrtUnSubscribeHostFunc) aclrtUnSubscribeHostFunc __attribute__((weak, alias("aclemu_stub_aclrtUnSubscribeHostFunc")));
 
 static aclError aclemu_stub_aclrtUnSubscribeReport(uint64_t a0, aclrtStream a1)
 {
@@ -6708,28 +6708,28 @@ static aclError aclemu_stub_aclrtUnSubscribeReport(uint64_t a0, aclrtStream a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclrtUnSubscribeReport");
 }
-aclError aclrtUnSubscribeReport(uint64_t a0, aclrtStream a1) __attribute__((weak, alias("aclemu_stub_aclrtUnSubscribeReport")));
+__typeof__(aclemu_stub_aclrtUnSubscribeReport) aclrtUnSubscribeReport __attribute__((weak, alias("aclemu_stub_aclrtUnSubscribeReport")));
 
 static aclError aclemu_stub_aclrtUnmapMem(void *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtUnmapMem");
 }
-aclError aclrtUnmapMem(void *a0) __attribute__((weak, alias("aclemu_stub_aclrtUnmapMem")));
+__typeof__(aclemu_stub_aclrtUnmapMem) aclrtUnmapMem __attribute__((weak, alias("aclemu_stub_aclrtUnmapMem")));
 
 static aclError aclemu_stub_aclrtUnuseStreamResInCurrentThread(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtUnuseStreamResInCurrentThread");
 }
-aclError aclrtUnuseStreamResInCurrentThread(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtUnuseStreamResInCurrentThread")));
+__typeof__(aclemu_stub_aclrtUnuseStreamResInCurrentThread) aclrtUnuseStreamResInCurrentThread __attribute__((weak, alias("aclemu_stub_aclrtUnuseStreamResInCurrentThread")));
 
 static aclError aclemu_stub_aclrtUseStreamResInCurrentThread(aclrtStream a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclrtUseStreamResInCurrentThread");
 }
-aclError aclrtUseStreamResInCurrentThread(aclrtStream a0) __attribute__((weak, alias("aclemu_stub_aclrtUseStreamResInCurrentThread")));
+__typeof__(aclemu_stub_aclrtUseStreamResInCurrentThread) aclrtUseStreamResInCurrentThread __attribute__((weak, alias("aclemu_stub_aclrtUseStreamResInCurrentThread")));
 
 static aclError aclemu_stub_aclrtValueWait(void *a0, uint64_t a1, uint32_t a2, aclrtStream a3)
 {
@@ -6739,7 +6739,7 @@ static aclError aclemu_stub_aclrtValueWait(void *a0, uint64_t a1, uint32_t a2, a
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtValueWait");
 }
-aclError aclrtValueWait(void *a0, uint64_t a1, uint32_t a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtValueWait")));
+__typeof__(aclemu_stub_aclrtValueWait) aclrtValueWait __attribute__((weak, alias("aclemu_stub_aclrtValueWait")));
 
 static aclError aclemu_stub_aclrtValueWrite(void *a0, uint64_t a1, uint32_t a2, aclrtStream a3)
 {
@@ -6749,7 +6749,7 @@ static aclError aclemu_stub_aclrtValueWrite(void *a0, uint64_t a1, uint32_t a2, 
     (void)a3;
     return (aclError)aclemu_not_supported("aclrtValueWrite");
 }
-aclError aclrtValueWrite(void *a0, uint64_t a1, uint32_t a2, aclrtStream a3) __attribute__((weak, alias("aclemu_stub_aclrtValueWrite")));
+__typeof__(aclemu_stub_aclrtValueWrite) aclrtValueWrite __attribute__((weak, alias("aclemu_stub_aclrtValueWrite")));
 
 static aclError aclemu_stub_aclrtWaitAndResetNotify(aclrtNotify a0, aclrtStream a1, uint32_t a2)
 {
@@ -6758,7 +6758,7 @@ static aclError aclemu_stub_aclrtWaitAndResetNotify(aclrtNotify a0, aclrtStream 
     (void)a2;
     return (aclError)aclemu_not_supported("aclrtWaitAndResetNotify");
 }
-aclError aclrtWaitAndResetNotify(aclrtNotify a0, aclrtStream a1, uint32_t a2) __attribute__((weak, alias("aclemu_stub_aclrtWaitAndResetNotify")));
+__typeof__(aclemu_stub_aclrtWaitAndResetNotify) aclrtWaitAndResetNotify __attribute__((weak, alias("aclemu_stub_aclrtWaitAndResetNotify")));
 
 static aclError aclemu_stub_aclsysGetCANNVersion(aclCANNPackageName a0, aclCANNPackageVersion *a1)
 {
@@ -6766,7 +6766,7 @@ static aclError aclemu_stub_aclsysGetCANNVersion(aclCANNPackageName a0, aclCANNP
     (void)a1;
     return (aclError)aclemu_not_supported("aclsysGetCANNVersion");
 }
-aclError aclsysGetCANNVersion(aclCANNPackageName a0, aclCANNPackageVersion *a1) __attribute__((weak, alias("aclemu_stub_aclsysGetCANNVersion")));
+__typeof__(aclemu_stub_aclsysGetCANNVersion) aclsysGetCANNVersion __attribute__((weak, alias("aclemu_stub_aclsysGetCANNVersion")));
 
 static aclError aclemu_stub_aclsysGetVersionNum(char *a0, int32_t *a1)
 {
@@ -6774,7 +6774,7 @@ static aclError aclemu_stub_aclsysGetVersionNum(char *a0, int32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclsysGetVersionNum");
 }
-aclError aclsysGetVersionNum(char *a0, int32_t *a1) __attribute__((weak, alias("aclemu_stub_aclsysGetVersionNum")));
+__typeof__(aclemu_stub_aclsysGetVersionNum) aclsysGetVersionNum __attribute__((weak, alias("aclemu_stub_aclsysGetVersionNum")));
 
 static aclError aclemu_stub_aclsysGetVersionStr(char *a0, char *a1)
 {
@@ -6782,7 +6782,7 @@ static aclError aclemu_stub_aclsysGetVersionStr(char *a0, char *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("aclsysGetVersionStr");
 }
-aclError aclsysGetVersionStr(char *a0, char *a1) __attribute__((weak, alias("aclemu_stub_aclsysGetVersionStr")));
+__typeof__(aclemu_stub_aclsysGetVersionStr) aclsysGetVersionStr __attribute__((weak, alias("aclemu_stub_aclsysGetVersionStr")));
 
 static aclError aclemu_stub_acltdtAddDataItem(acltdtDataset *a0, acltdtDataItem *a1)
 {
@@ -6790,7 +6790,7 @@ static aclError aclemu_stub_acltdtAddDataItem(acltdtDataset *a0, acltdtDataItem 
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtAddDataItem");
 }
-aclError acltdtAddDataItem(acltdtDataset *a0, acltdtDataItem *a1) __attribute__((weak, alias("aclemu_stub_acltdtAddDataItem")));
+__typeof__(aclemu_stub_acltdtAddDataItem) acltdtAddDataItem __attribute__((weak, alias("aclemu_stub_acltdtAddDataItem")));
 
 static aclError aclemu_stub_acltdtAddQueueRoute(acltdtQueueRouteList *a0, const acltdtQueueRoute *a1)
 {
@@ -6798,7 +6798,7 @@ static aclError aclemu_stub_acltdtAddQueueRoute(acltdtQueueRouteList *a0, const 
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtAddQueueRoute");
 }
-aclError acltdtAddQueueRoute(acltdtQueueRouteList *a0, const acltdtQueueRoute *a1) __attribute__((weak, alias("aclemu_stub_acltdtAddQueueRoute")));
+__typeof__(aclemu_stub_acltdtAddQueueRoute) acltdtAddQueueRoute __attribute__((weak, alias("aclemu_stub_acltdtAddQueueRoute")));
 
 static aclError aclemu_stub_acltdtAllocBuf(size_t a0, uint32_t a1, acltdtBuf *a2)
 {
@@ -6807,7 +6807,7 @@ static aclError aclemu_stub_acltdtAllocBuf(size_t a0, uint32_t a1, acltdtBuf *a2
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtAllocBuf");
 }
-aclError acltdtAllocBuf(size_t a0, uint32_t a1, acltdtBuf *a2) __attribute__((weak, alias("aclemu_stub_acltdtAllocBuf")));
+__typeof__(aclemu_stub_acltdtAllocBuf) acltdtAllocBuf __attribute__((weak, alias("aclemu_stub_acltdtAllocBuf")));
 
 static aclError aclemu_stub_acltdtAppendBufChain(acltdtBuf a0, acltdtBuf a1)
 {
@@ -6815,7 +6815,7 @@ static aclError aclemu_stub_acltdtAppendBufChain(acltdtBuf a0, acltdtBuf a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtAppendBufChain");
 }
-aclError acltdtAppendBufChain(acltdtBuf a0, acltdtBuf a1) __attribute__((weak, alias("aclemu_stub_acltdtAppendBufChain")));
+__typeof__(aclemu_stub_acltdtAppendBufChain) acltdtAppendBufChain __attribute__((weak, alias("aclemu_stub_acltdtAppendBufChain")));
 
 static aclError aclemu_stub_acltdtAttachQueue(uint32_t a0, int32_t a1, uint32_t *a2)
 {
@@ -6824,21 +6824,21 @@ static aclError aclemu_stub_acltdtAttachQueue(uint32_t a0, int32_t a1, uint32_t 
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtAttachQueue");
 }
-aclError acltdtAttachQueue(uint32_t a0, int32_t a1, uint32_t *a2) __attribute__((weak, alias("aclemu_stub_acltdtAttachQueue")));
+__typeof__(aclemu_stub_acltdtAttachQueue) acltdtAttachQueue __attribute__((weak, alias("aclemu_stub_acltdtAttachQueue")));
 
 static aclError aclemu_stub_acltdtBindQueueRoutes(acltdtQueueRouteList *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtBindQueueRoutes");
 }
-aclError acltdtBindQueueRoutes(acltdtQueueRouteList *a0) __attribute__((weak, alias("aclemu_stub_acltdtBindQueueRoutes")));
+__typeof__(aclemu_stub_acltdtBindQueueRoutes) acltdtBindQueueRoutes __attribute__((weak, alias("aclemu_stub_acltdtBindQueueRoutes")));
 
 static aclError aclemu_stub_acltdtCleanChannel(acltdtChannelHandle *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtCleanChannel");
 }
-aclError acltdtCleanChannel(acltdtChannelHandle *a0) __attribute__((weak, alias("aclemu_stub_acltdtCleanChannel")));
+__typeof__(aclemu_stub_acltdtCleanChannel) acltdtCleanChannel __attribute__((weak, alias("aclemu_stub_acltdtCleanChannel")));
 
 static aclError aclemu_stub_acltdtCopyBufRef(const acltdtBuf a0, acltdtBuf *a1)
 {
@@ -6846,7 +6846,7 @@ static aclError aclemu_stub_acltdtCopyBufRef(const acltdtBuf a0, acltdtBuf *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtCopyBufRef");
 }
-aclError acltdtCopyBufRef(const acltdtBuf a0, acltdtBuf *a1) __attribute__((weak, alias("aclemu_stub_acltdtCopyBufRef")));
+__typeof__(aclemu_stub_acltdtCopyBufRef) acltdtCopyBufRef __attribute__((weak, alias("aclemu_stub_acltdtCopyBufRef")));
 
 static acltdtChannelHandle *aclemu_stub_acltdtCreateChannel(uint32_t a0, const char *a1)
 {
@@ -6855,7 +6855,7 @@ static acltdtChannelHandle *aclemu_stub_acltdtCreateChannel(uint32_t a0, const c
     aclemu_not_supported("acltdtCreateChannel");
     return (acltdtChannelHandle *)0;
 }
-acltdtChannelHandle *acltdtCreateChannel(uint32_t a0, const char *a1) __attribute__((weak, alias("aclemu_stub_acltdtCreateChannel")));
+__typeof__(aclemu_stub_acltdtCreateChannel) acltdtCreateChannel __attribute__((weak, alias("aclemu_stub_acltdtCreateChannel")));
 
 static acltdtChannelHandle *aclemu_stub_acltdtCreateChannelWithCapacity(uint32_t a0, const char *a1, size_t a2)
 {
@@ -6865,7 +6865,7 @@ static acltdtChannelHandle *aclemu_stub_acltdtCreateChannelWithCapacity(uint32_t
     aclemu_not_supported("acltdtCreateChannelWithCapacity");
     return (acltdtChannelHandle *)0;
 }
-acltdtChannelHandle *acltdtCreateChannelWithCapacity(uint32_t a0, const char *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_acltdtCreateChannelWithCapacity")));
+__typeof__(aclemu_stub_acltdtCreateChannelWithCapacity) acltdtCreateChannelWithCapacity __attribute__((weak, alias("aclemu_stub_acltdtCreateChannelWithCapacity")));
 
 static acltdtDataItem *aclemu_stub_acltdtCreateDataItem(acltdtTensorType a0, const int64_t *a1, size_t a2, aclDataType a3, void *a4, size_t a5)
 {
@@ -6878,14 +6878,14 @@ static acltdtDataItem *aclemu_stub_acltdtCreateDataItem(acltdtTensorType a0, con
     aclemu_not_supported("acltdtCreateDataItem");
     return (acltdtDataItem *)0;
 }
-acltdtDataItem *acltdtCreateDataItem(acltdtTensorType a0, const int64_t *a1, size_t a2, aclDataType a3, void *a4, size_t a5) __attribute__((weak, alias("aclemu_stub_acltdtCreateDataItem")));
+__typeof__(aclemu_stub_acltdtCreateDataItem) acltdtCreateDataItem __attribute__((weak, alias("aclemu_stub_acltdtCreateDataItem")));
 
 static acltdtDataset *aclemu_stub_acltdtCreateDataset(void)
 {
     aclemu_not_supported("acltdtCreateDataset");
     return (acltdtDataset *)0;
 }
-acltdtDataset *acltdtCreateDataset(void) __attribute__((weak, alias("aclemu_stub_acltdtCreateDataset")));
+__typeof__(aclemu_stub_acltdtCreateDataset) acltdtCreateDataset __attribute__((weak, alias("aclemu_stub_acltdtCreateDataset")));
 
 static aclError aclemu_stub_acltdtCreateQueue(const acltdtQueueAttr *a0, uint32_t *a1)
 {
@@ -6893,14 +6893,14 @@ static aclError aclemu_stub_acltdtCreateQueue(const acltdtQueueAttr *a0, uint32_
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtCreateQueue");
 }
-aclError acltdtCreateQueue(const acltdtQueueAttr *a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_acltdtCreateQueue")));
+__typeof__(aclemu_stub_acltdtCreateQueue) acltdtCreateQueue __attribute__((weak, alias("aclemu_stub_acltdtCreateQueue")));
 
 static acltdtQueueAttr *aclemu_stub_acltdtCreateQueueAttr(void)
 {
     aclemu_not_supported("acltdtCreateQueueAttr");
     return (acltdtQueueAttr *)0;
 }
-acltdtQueueAttr *acltdtCreateQueueAttr(void) __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueAttr")));
+__typeof__(aclemu_stub_acltdtCreateQueueAttr) acltdtCreateQueueAttr __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueAttr")));
 
 static acltdtQueueRoute *aclemu_stub_acltdtCreateQueueRoute(uint32_t a0, uint32_t a1)
 {
@@ -6909,21 +6909,21 @@ static acltdtQueueRoute *aclemu_stub_acltdtCreateQueueRoute(uint32_t a0, uint32_
     aclemu_not_supported("acltdtCreateQueueRoute");
     return (acltdtQueueRoute *)0;
 }
-acltdtQueueRoute *acltdtCreateQueueRoute(uint32_t a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueRoute")));
+__typeof__(aclemu_stub_acltdtCreateQueueRoute) acltdtCreateQueueRoute __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueRoute")));
 
 static acltdtQueueRouteList *aclemu_stub_acltdtCreateQueueRouteList(void)
 {
     aclemu_not_supported("acltdtCreateQueueRouteList");
     return (acltdtQueueRouteList *)0;
 }
-acltdtQueueRouteList *acltdtCreateQueueRouteList(void) __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueRouteList")));
+__typeof__(aclemu_stub_acltdtCreateQueueRouteList) acltdtCreateQueueRouteList __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueRouteList")));
 
 static acltdtQueueRouteQueryInfo *aclemu_stub_acltdtCreateQueueRouteQueryInfo(void)
 {
     aclemu_not_supported("acltdtCreateQueueRouteQueryInfo");
     return (acltdtQueueRouteQueryInfo *)0;
 }
-acltdtQueueRouteQueryInfo *acltdtCreateQueueRouteQueryInfo(void) __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueRouteQueryInfo")));
+__typeof__(aclemu_stub_acltdtCreateQueueRouteQueryInfo) acltdtCreateQueueRouteQueryInfo __attribute__((weak, alias("aclemu_stub_acltdtCreateQueueRouteQueryInfo")));
 
 static aclError aclemu_stub_acltdtDequeue(uint32_t a0, acltdtBuf *a1, int32_t a2)
 {
@@ -6932,7 +6932,7 @@ static aclError aclemu_stub_acltdtDequeue(uint32_t a0, acltdtBuf *a1, int32_t a2
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtDequeue");
 }
-aclError acltdtDequeue(uint32_t a0, acltdtBuf *a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_acltdtDequeue")));
+__typeof__(aclemu_stub_acltdtDequeue) acltdtDequeue __attribute__((weak, alias("aclemu_stub_acltdtDequeue")));
 
 static aclError aclemu_stub_acltdtDequeueData(uint32_t a0, void *a1, size_t a2, size_t *a3, void *a4, size_t a5, int32_t a6)
 {
@@ -6945,63 +6945,63 @@ static aclError aclemu_stub_acltdtDequeueData(uint32_t a0, void *a1, size_t a2, 
     (void)a6;
     return (aclError)aclemu_not_supported("acltdtDequeueData");
 }
-aclError acltdtDequeueData(uint32_t a0, void *a1, size_t a2, size_t *a3, void *a4, size_t a5, int32_t a6) __attribute__((weak, alias("aclemu_stub_acltdtDequeueData")));
+__typeof__(aclemu_stub_acltdtDequeueData) acltdtDequeueData __attribute__((weak, alias("aclemu_stub_acltdtDequeueData")));
 
 static aclError aclemu_stub_acltdtDestroyChannel(acltdtChannelHandle *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyChannel");
 }
-aclError acltdtDestroyChannel(acltdtChannelHandle *a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyChannel")));
+__typeof__(aclemu_stub_acltdtDestroyChannel) acltdtDestroyChannel __attribute__((weak, alias("aclemu_stub_acltdtDestroyChannel")));
 
 static aclError aclemu_stub_acltdtDestroyDataItem(acltdtDataItem *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyDataItem");
 }
-aclError acltdtDestroyDataItem(acltdtDataItem *a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyDataItem")));
+__typeof__(aclemu_stub_acltdtDestroyDataItem) acltdtDestroyDataItem __attribute__((weak, alias("aclemu_stub_acltdtDestroyDataItem")));
 
 static aclError aclemu_stub_acltdtDestroyDataset(acltdtDataset *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyDataset");
 }
-aclError acltdtDestroyDataset(acltdtDataset *a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyDataset")));
+__typeof__(aclemu_stub_acltdtDestroyDataset) acltdtDestroyDataset __attribute__((weak, alias("aclemu_stub_acltdtDestroyDataset")));
 
 static aclError aclemu_stub_acltdtDestroyQueue(uint32_t a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyQueue");
 }
-aclError acltdtDestroyQueue(uint32_t a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueue")));
+__typeof__(aclemu_stub_acltdtDestroyQueue) acltdtDestroyQueue __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueue")));
 
 static aclError aclemu_stub_acltdtDestroyQueueAttr(const acltdtQueueAttr *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyQueueAttr");
 }
-aclError acltdtDestroyQueueAttr(const acltdtQueueAttr *a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueAttr")));
+__typeof__(aclemu_stub_acltdtDestroyQueueAttr) acltdtDestroyQueueAttr __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueAttr")));
 
 static aclError aclemu_stub_acltdtDestroyQueueRoute(const acltdtQueueRoute *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyQueueRoute");
 }
-aclError acltdtDestroyQueueRoute(const acltdtQueueRoute *a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueRoute")));
+__typeof__(aclemu_stub_acltdtDestroyQueueRoute) acltdtDestroyQueueRoute __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueRoute")));
 
 static aclError aclemu_stub_acltdtDestroyQueueRouteList(const acltdtQueueRouteList *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyQueueRouteList");
 }
-aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList *a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueRouteList")));
+__typeof__(aclemu_stub_acltdtDestroyQueueRouteList) acltdtDestroyQueueRouteList __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueRouteList")));
 
 static aclError aclemu_stub_acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtDestroyQueueRouteQueryInfo");
 }
-aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo *a0) __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueRouteQueryInfo")));
+__typeof__(aclemu_stub_acltdtDestroyQueueRouteQueryInfo) acltdtDestroyQueueRouteQueryInfo __attribute__((weak, alias("aclemu_stub_acltdtDestroyQueueRouteQueryInfo")));
 
 static aclError aclemu_stub_acltdtEnqueue(uint32_t a0, acltdtBuf a1, int32_t a2)
 {
@@ -7010,7 +7010,7 @@ static aclError aclemu_stub_acltdtEnqueue(uint32_t a0, acltdtBuf a1, int32_t a2)
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtEnqueue");
 }
-aclError acltdtEnqueue(uint32_t a0, acltdtBuf a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_acltdtEnqueue")));
+__typeof__(aclemu_stub_acltdtEnqueue) acltdtEnqueue __attribute__((weak, alias("aclemu_stub_acltdtEnqueue")));
 
 static aclError aclemu_stub_acltdtEnqueueData(uint32_t a0, const void *a1, size_t a2, const void *a3, size_t a4, int32_t a5, uint32_t a6)
 {
@@ -7023,14 +7023,14 @@ static aclError aclemu_stub_acltdtEnqueueData(uint32_t a0, const void *a1, size_
     (void)a6;
     return (aclError)aclemu_not_supported("acltdtEnqueueData");
 }
-aclError acltdtEnqueueData(uint32_t a0, const void *a1, size_t a2, const void *a3, size_t a4, int32_t a5, uint32_t a6) __attribute__((weak, alias("aclemu_stub_acltdtEnqueueData")));
+__typeof__(aclemu_stub_acltdtEnqueueData) acltdtEnqueueData __attribute__((weak, alias("aclemu_stub_acltdtEnqueueData")));
 
 static aclError aclemu_stub_acltdtFreeBuf(acltdtBuf a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtFreeBuf");
 }
-aclError acltdtFreeBuf(acltdtBuf a0) __attribute__((weak, alias("aclemu_stub_acltdtFreeBuf")));
+__typeof__(aclemu_stub_acltdtFreeBuf) acltdtFreeBuf __attribute__((weak, alias("aclemu_stub_acltdtFreeBuf")));
 
 static aclError aclemu_stub_acltdtGetBufChainNum(acltdtBuf a0, uint32_t *a1)
 {
@@ -7038,7 +7038,7 @@ static aclError aclemu_stub_acltdtGetBufChainNum(acltdtBuf a0, uint32_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtGetBufChainNum");
 }
-aclError acltdtGetBufChainNum(acltdtBuf a0, uint32_t *a1) __attribute__((weak, alias("aclemu_stub_acltdtGetBufChainNum")));
+__typeof__(aclemu_stub_acltdtGetBufChainNum) acltdtGetBufChainNum __attribute__((weak, alias("aclemu_stub_acltdtGetBufChainNum")));
 
 static aclError aclemu_stub_acltdtGetBufData(const acltdtBuf a0, void **a1, size_t *a2)
 {
@@ -7047,7 +7047,7 @@ static aclError aclemu_stub_acltdtGetBufData(const acltdtBuf a0, void **a1, size
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtGetBufData");
 }
-aclError acltdtGetBufData(const acltdtBuf a0, void **a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_acltdtGetBufData")));
+__typeof__(aclemu_stub_acltdtGetBufData) acltdtGetBufData __attribute__((weak, alias("aclemu_stub_acltdtGetBufData")));
 
 static aclError aclemu_stub_acltdtGetBufDataLen(acltdtBuf a0, size_t *a1)
 {
@@ -7055,7 +7055,7 @@ static aclError aclemu_stub_acltdtGetBufDataLen(acltdtBuf a0, size_t *a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtGetBufDataLen");
 }
-aclError acltdtGetBufDataLen(acltdtBuf a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_acltdtGetBufDataLen")));
+__typeof__(aclemu_stub_acltdtGetBufDataLen) acltdtGetBufDataLen __attribute__((weak, alias("aclemu_stub_acltdtGetBufDataLen")));
 
 static aclError aclemu_stub_acltdtGetBufFromChain(acltdtBuf a0, uint32_t a1, acltdtBuf *a2)
 {
@@ -7064,7 +7064,7 @@ static aclError aclemu_stub_acltdtGetBufFromChain(acltdtBuf a0, uint32_t a1, acl
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtGetBufFromChain");
 }
-aclError acltdtGetBufFromChain(acltdtBuf a0, uint32_t a1, acltdtBuf *a2) __attribute__((weak, alias("aclemu_stub_acltdtGetBufFromChain")));
+__typeof__(aclemu_stub_acltdtGetBufFromChain) acltdtGetBufFromChain __attribute__((weak, alias("aclemu_stub_acltdtGetBufFromChain")));
 
 static aclError aclemu_stub_acltdtGetBufUserData(const acltdtBuf a0, void *a1, size_t a2, size_t a3)
 {
@@ -7074,7 +7074,7 @@ static aclError aclemu_stub_acltdtGetBufUserData(const acltdtBuf a0, void *a1, s
     (void)a3;
     return (aclError)aclemu_not_supported("acltdtGetBufUserData");
 }
-aclError acltdtGetBufUserData(const acltdtBuf a0, void *a1, size_t a2, size_t a3) __attribute__((weak, alias("aclemu_stub_acltdtGetBufUserData")));
+__typeof__(aclemu_stub_acltdtGetBufUserData) acltdtGetBufUserData __attribute__((weak, alias("aclemu_stub_acltdtGetBufUserData")));
 
 static void *aclemu_stub_acltdtGetDataAddrFromItem(const acltdtDataItem *a0)
 {
@@ -7082,7 +7082,7 @@ static void *aclemu_stub_acltdtGetDataAddrFromItem(const acltdtDataItem *a0)
     aclemu_not_supported("acltdtGetDataAddrFromItem");
     return (void *)0;
 }
-void *acltdtGetDataAddrFromItem(const acltdtDataItem *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetDataAddrFromItem")));
+__typeof__(aclemu_stub_acltdtGetDataAddrFromItem) acltdtGetDataAddrFromItem __attribute__((weak, alias("aclemu_stub_acltdtGetDataAddrFromItem")));
 
 static acltdtDataItem *aclemu_stub_acltdtGetDataItem(const acltdtDataset *a0, size_t a1)
 {
@@ -7091,21 +7091,21 @@ static acltdtDataItem *aclemu_stub_acltdtGetDataItem(const acltdtDataset *a0, si
     aclemu_not_supported("acltdtGetDataItem");
     return (acltdtDataItem *)0;
 }
-acltdtDataItem *acltdtGetDataItem(const acltdtDataset *a0, size_t a1) __attribute__((weak, alias("aclemu_stub_acltdtGetDataItem")));
+__typeof__(aclemu_stub_acltdtGetDataItem) acltdtGetDataItem __attribute__((weak, alias("aclemu_stub_acltdtGetDataItem")));
 
 static size_t aclemu_stub_acltdtGetDataSizeFromItem(const acltdtDataItem *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("acltdtGetDataSizeFromItem");
 }
-size_t acltdtGetDataSizeFromItem(const acltdtDataItem *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetDataSizeFromItem")));
+__typeof__(aclemu_stub_acltdtGetDataSizeFromItem) acltdtGetDataSizeFromItem __attribute__((weak, alias("aclemu_stub_acltdtGetDataSizeFromItem")));
 
 static aclDataType aclemu_stub_acltdtGetDataTypeFromItem(const acltdtDataItem *a0)
 {
     (void)a0;
     return (aclDataType)aclemu_not_supported("acltdtGetDataTypeFromItem");
 }
-aclDataType acltdtGetDataTypeFromItem(const acltdtDataItem *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetDataTypeFromItem")));
+__typeof__(aclemu_stub_acltdtGetDataTypeFromItem) acltdtGetDataTypeFromItem __attribute__((weak, alias("aclemu_stub_acltdtGetDataTypeFromItem")));
 
 static const char *aclemu_stub_acltdtGetDatasetName(const acltdtDataset *a0)
 {
@@ -7113,21 +7113,21 @@ static const char *aclemu_stub_acltdtGetDatasetName(const acltdtDataset *a0)
     aclemu_not_supported("acltdtGetDatasetName");
     return (const char *)0;
 }
-const char *acltdtGetDatasetName(const acltdtDataset *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetDatasetName")));
+__typeof__(aclemu_stub_acltdtGetDatasetName) acltdtGetDatasetName __attribute__((weak, alias("aclemu_stub_acltdtGetDatasetName")));
 
 static size_t aclemu_stub_acltdtGetDatasetSize(const acltdtDataset *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("acltdtGetDatasetSize");
 }
-size_t acltdtGetDatasetSize(const acltdtDataset *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetDatasetSize")));
+__typeof__(aclemu_stub_acltdtGetDatasetSize) acltdtGetDatasetSize __attribute__((weak, alias("aclemu_stub_acltdtGetDatasetSize")));
 
 static size_t aclemu_stub_acltdtGetDimNumFromItem(const acltdtDataItem *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("acltdtGetDimNumFromItem");
 }
-size_t acltdtGetDimNumFromItem(const acltdtDataItem *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetDimNumFromItem")));
+__typeof__(aclemu_stub_acltdtGetDimNumFromItem) acltdtGetDimNumFromItem __attribute__((weak, alias("aclemu_stub_acltdtGetDimNumFromItem")));
 
 static aclError aclemu_stub_acltdtGetDimsFromItem(const acltdtDataItem *a0, int64_t *a1, size_t a2)
 {
@@ -7136,7 +7136,7 @@ static aclError aclemu_stub_acltdtGetDimsFromItem(const acltdtDataItem *a0, int6
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtGetDimsFromItem");
 }
-aclError acltdtGetDimsFromItem(const acltdtDataItem *a0, int64_t *a1, size_t a2) __attribute__((weak, alias("aclemu_stub_acltdtGetDimsFromItem")));
+__typeof__(aclemu_stub_acltdtGetDimsFromItem) acltdtGetDimsFromItem __attribute__((weak, alias("aclemu_stub_acltdtGetDimsFromItem")));
 
 static aclError aclemu_stub_acltdtGetQueueAttr(const acltdtQueueAttr *a0, acltdtQueueAttrType a1, size_t a2, size_t *a3, void *a4)
 {
@@ -7147,7 +7147,7 @@ static aclError aclemu_stub_acltdtGetQueueAttr(const acltdtQueueAttr *a0, acltdt
     (void)a4;
     return (aclError)aclemu_not_supported("acltdtGetQueueAttr");
 }
-aclError acltdtGetQueueAttr(const acltdtQueueAttr *a0, acltdtQueueAttrType a1, size_t a2, size_t *a3, void *a4) __attribute__((weak, alias("aclemu_stub_acltdtGetQueueAttr")));
+__typeof__(aclemu_stub_acltdtGetQueueAttr) acltdtGetQueueAttr __attribute__((weak, alias("aclemu_stub_acltdtGetQueueAttr")));
 
 static aclError aclemu_stub_acltdtGetQueueRoute(const acltdtQueueRouteList *a0, size_t a1, acltdtQueueRoute *a2)
 {
@@ -7156,14 +7156,14 @@ static aclError aclemu_stub_acltdtGetQueueRoute(const acltdtQueueRouteList *a0, 
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtGetQueueRoute");
 }
-aclError acltdtGetQueueRoute(const acltdtQueueRouteList *a0, size_t a1, acltdtQueueRoute *a2) __attribute__((weak, alias("aclemu_stub_acltdtGetQueueRoute")));
+__typeof__(aclemu_stub_acltdtGetQueueRoute) acltdtGetQueueRoute __attribute__((weak, alias("aclemu_stub_acltdtGetQueueRoute")));
 
 static size_t aclemu_stub_acltdtGetQueueRouteNum(const acltdtQueueRouteList *a0)
 {
     (void)a0;
     return (size_t)aclemu_not_supported("acltdtGetQueueRouteNum");
 }
-size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetQueueRouteNum")));
+__typeof__(aclemu_stub_acltdtGetQueueRouteNum) acltdtGetQueueRouteNum __attribute__((weak, alias("aclemu_stub_acltdtGetQueueRouteNum")));
 
 static aclError aclemu_stub_acltdtGetQueueRouteParam(const acltdtQueueRoute *a0, acltdtQueueRouteParamType a1, size_t a2, size_t *a3, void *a4)
 {
@@ -7174,7 +7174,7 @@ static aclError aclemu_stub_acltdtGetQueueRouteParam(const acltdtQueueRoute *a0,
     (void)a4;
     return (aclError)aclemu_not_supported("acltdtGetQueueRouteParam");
 }
-aclError acltdtGetQueueRouteParam(const acltdtQueueRoute *a0, acltdtQueueRouteParamType a1, size_t a2, size_t *a3, void *a4) __attribute__((weak, alias("aclemu_stub_acltdtGetQueueRouteParam")));
+__typeof__(aclemu_stub_acltdtGetQueueRouteParam) acltdtGetQueueRouteParam __attribute__((weak, alias("aclemu_stub_acltdtGetQueueRouteParam")));
 
 static aclError aclemu_stub_acltdtGetSliceInfoFromItem(const acltdtDataItem *a0, size_t *a1, size_t *a2)
 {
@@ -7183,14 +7183,14 @@ static aclError aclemu_stub_acltdtGetSliceInfoFromItem(const acltdtDataItem *a0,
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtGetSliceInfoFromItem");
 }
-aclError acltdtGetSliceInfoFromItem(const acltdtDataItem *a0, size_t *a1, size_t *a2) __attribute__((weak, alias("aclemu_stub_acltdtGetSliceInfoFromItem")));
+__typeof__(aclemu_stub_acltdtGetSliceInfoFromItem) acltdtGetSliceInfoFromItem __attribute__((weak, alias("aclemu_stub_acltdtGetSliceInfoFromItem")));
 
 static acltdtTensorType aclemu_stub_acltdtGetTensorTypeFromItem(const acltdtDataItem *a0)
 {
     (void)a0;
     return (acltdtTensorType)aclemu_not_supported("acltdtGetTensorTypeFromItem");
 }
-acltdtTensorType acltdtGetTensorTypeFromItem(const acltdtDataItem *a0) __attribute__((weak, alias("aclemu_stub_acltdtGetTensorTypeFromItem")));
+__typeof__(aclemu_stub_acltdtGetTensorTypeFromItem) acltdtGetTensorTypeFromItem __attribute__((weak, alias("aclemu_stub_acltdtGetTensorTypeFromItem")));
 
 static aclError aclemu_stub_acltdtGrantQueue(uint32_t a0, int32_t a1, uint32_t a2, int32_t a3)
 {
@@ -7200,7 +7200,7 @@ static aclError aclemu_stub_acltdtGrantQueue(uint32_t a0, int32_t a1, uint32_t a
     (void)a3;
     return (aclError)aclemu_not_supported("acltdtGrantQueue");
 }
-aclError acltdtGrantQueue(uint32_t a0, int32_t a1, uint32_t a2, int32_t a3) __attribute__((weak, alias("aclemu_stub_acltdtGrantQueue")));
+__typeof__(aclemu_stub_acltdtGrantQueue) acltdtGrantQueue __attribute__((weak, alias("aclemu_stub_acltdtGrantQueue")));
 
 static aclError aclemu_stub_acltdtQueryChannelSize(const acltdtChannelHandle *a0, size_t *a1)
 {
@@ -7208,7 +7208,7 @@ static aclError aclemu_stub_acltdtQueryChannelSize(const acltdtChannelHandle *a0
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtQueryChannelSize");
 }
-aclError acltdtQueryChannelSize(const acltdtChannelHandle *a0, size_t *a1) __attribute__((weak, alias("aclemu_stub_acltdtQueryChannelSize")));
+__typeof__(aclemu_stub_acltdtQueryChannelSize) acltdtQueryChannelSize __attribute__((weak, alias("aclemu_stub_acltdtQueryChannelSize")));
 
 static aclError aclemu_stub_acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo *a0, acltdtQueueRouteList *a1)
 {
@@ -7216,7 +7216,7 @@ static aclError aclemu_stub_acltdtQueryQueueRoutes(const acltdtQueueRouteQueryIn
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtQueryQueueRoutes");
 }
-aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo *a0, acltdtQueueRouteList *a1) __attribute__((weak, alias("aclemu_stub_acltdtQueryQueueRoutes")));
+__typeof__(aclemu_stub_acltdtQueryQueueRoutes) acltdtQueryQueueRoutes __attribute__((weak, alias("aclemu_stub_acltdtQueryQueueRoutes")));
 
 static aclError aclemu_stub_acltdtReceiveTensor(const acltdtChannelHandle *a0, acltdtDataset *a1, int32_t a2)
 {
@@ -7225,7 +7225,7 @@ static aclError aclemu_stub_acltdtReceiveTensor(const acltdtChannelHandle *a0, a
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtReceiveTensor");
 }
-aclError acltdtReceiveTensor(const acltdtChannelHandle *a0, acltdtDataset *a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_acltdtReceiveTensor")));
+__typeof__(aclemu_stub_acltdtReceiveTensor) acltdtReceiveTensor __attribute__((weak, alias("aclemu_stub_acltdtReceiveTensor")));
 
 static aclError aclemu_stub_acltdtSendTensor(const acltdtChannelHandle *a0, const acltdtDataset *a1, int32_t a2)
 {
@@ -7234,7 +7234,7 @@ static aclError aclemu_stub_acltdtSendTensor(const acltdtChannelHandle *a0, cons
     (void)a2;
     return (aclError)aclemu_not_supported("acltdtSendTensor");
 }
-aclError acltdtSendTensor(const acltdtChannelHandle *a0, const acltdtDataset *a1, int32_t a2) __attribute__((weak, alias("aclemu_stub_acltdtSendTensor")));
+__typeof__(aclemu_stub_acltdtSendTensor) acltdtSendTensor __attribute__((weak, alias("aclemu_stub_acltdtSendTensor")));
 
 static aclError aclemu_stub_acltdtSetBufDataLen(acltdtBuf a0, size_t a1)
 {
@@ -7242,7 +7242,7 @@ static aclError aclemu_stub_acltdtSetBufDataLen(acltdtBuf a0, size_t a1)
     (void)a1;
     return (aclError)aclemu_not_supported("acltdtSetBufDataLen");
 }
-aclError acltdtSetBufDataLen(acltdtBuf a0, size_t a1) __attribute__((weak, alias("aclemu_stub_acltdtSetBufDataLen")));
+__typeof__(aclemu_stub_acltdtSetBufDataLen) acltdtSetBufDataLen __attribute__((weak, alias("aclemu_stub_acltdtSetBufDataLen")));
 
 static aclError aclemu_stub_acltdtSetBufUserData(acltdtBuf a0, const void *a1, size_t a2, size_t a3)
 {
@@ -7252,7 +7252,7 @@ static aclError aclemu_stub_acltdtSetBufUserData(acltdtBuf a0, const void *a1, s
     (void)a3;
     return (aclError)aclemu_not_supported("acltdtSetBufUserData");
 }
-aclError acltdtSetBufUserData(acltdtBuf a0, const void *a1, size_t a2, size_t a3) __attribute__((weak, alias("aclemu_stub_acltdtSetBufUserData")));
+__typeof__(aclemu_stub_acltdtSetBufUserData) acltdtSetBufUserData __attribute__((weak, alias("aclemu_stub_acltdtSetBufUserData")));
 
 static aclError aclemu_stub_acltdtSetQueueAttr(acltdtQueueAttr *a0, acltdtQueueAttrType a1, size_t a2, const void *a3)
 {
@@ -7262,7 +7262,7 @@ static aclError aclemu_stub_acltdtSetQueueAttr(acltdtQueueAttr *a0, acltdtQueueA
     (void)a3;
     return (aclError)aclemu_not_supported("acltdtSetQueueAttr");
 }
-aclError acltdtSetQueueAttr(acltdtQueueAttr *a0, acltdtQueueAttrType a1, size_t a2, const void *a3) __attribute__((weak, alias("aclemu_stub_acltdtSetQueueAttr")));
+__typeof__(aclemu_stub_acltdtSetQueueAttr) acltdtSetQueueAttr __attribute__((weak, alias("aclemu_stub_acltdtSetQueueAttr")));
 
 static aclError aclemu_stub_acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo *a0, acltdtQueueRouteQueryInfoParamType a1, size_t a2, const void *a3)
 {
@@ -7272,70 +7272,70 @@ static aclError aclemu_stub_acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryIn
     (void)a3;
     return (aclError)aclemu_not_supported("acltdtSetQueueRouteQueryInfo");
 }
-aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo *a0, acltdtQueueRouteQueryInfoParamType a1, size_t a2, const void *a3) __attribute__((weak, alias("aclemu_stub_acltdtSetQueueRouteQueryInfo")));
+__typeof__(aclemu_stub_acltdtSetQueueRouteQueryInfo) acltdtSetQueueRouteQueryInfo __attribute__((weak, alias("aclemu_stub_acltdtSetQueueRouteQueryInfo")));
 
 static aclError aclemu_stub_acltdtStopChannel(acltdtChannelHandle *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtStopChannel");
 }
-aclError acltdtStopChannel(acltdtChannelHandle *a0) __attribute__((weak, alias("aclemu_stub_acltdtStopChannel")));
+__typeof__(aclemu_stub_acltdtStopChannel) acltdtStopChannel __attribute__((weak, alias("aclemu_stub_acltdtStopChannel")));
 
 static aclError aclemu_stub_acltdtUnbindQueueRoutes(acltdtQueueRouteList *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("acltdtUnbindQueueRoutes");
 }
-aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList *a0) __attribute__((weak, alias("aclemu_stub_acltdtUnbindQueueRoutes")));
+__typeof__(aclemu_stub_acltdtUnbindQueueRoutes) acltdtUnbindQueueRoutes __attribute__((weak, alias("aclemu_stub_acltdtUnbindQueueRoutes")));
 
 static aclError aclemu_stub_aclvdecCreateChannel(aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvdecCreateChannel");
 }
-aclError aclvdecCreateChannel(aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecCreateChannel")));
+__typeof__(aclemu_stub_aclvdecCreateChannel) aclvdecCreateChannel __attribute__((weak, alias("aclemu_stub_aclvdecCreateChannel")));
 
 static aclvdecChannelDesc *aclemu_stub_aclvdecCreateChannelDesc(void)
 {
     aclemu_not_supported("aclvdecCreateChannelDesc");
     return (aclvdecChannelDesc *)0;
 }
-aclvdecChannelDesc *aclvdecCreateChannelDesc(void) __attribute__((weak, alias("aclemu_stub_aclvdecCreateChannelDesc")));
+__typeof__(aclemu_stub_aclvdecCreateChannelDesc) aclvdecCreateChannelDesc __attribute__((weak, alias("aclemu_stub_aclvdecCreateChannelDesc")));
 
 static aclvdecFrameConfig *aclemu_stub_aclvdecCreateFrameConfig(void)
 {
     aclemu_not_supported("aclvdecCreateFrameConfig");
     return (aclvdecFrameConfig *)0;
 }
-aclvdecFrameConfig *aclvdecCreateFrameConfig(void) __attribute__((weak, alias("aclemu_stub_aclvdecCreateFrameConfig")));
+__typeof__(aclemu_stub_aclvdecCreateFrameConfig) aclvdecCreateFrameConfig __attribute__((weak, alias("aclemu_stub_aclvdecCreateFrameConfig")));
 
 static aclError aclemu_stub_aclvdecDestroyChannel(aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvdecDestroyChannel");
 }
-aclError aclvdecDestroyChannel(aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecDestroyChannel")));
+__typeof__(aclemu_stub_aclvdecDestroyChannel) aclvdecDestroyChannel __attribute__((weak, alias("aclemu_stub_aclvdecDestroyChannel")));
 
 static aclError aclemu_stub_aclvdecDestroyChannelDesc(aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvdecDestroyChannelDesc");
 }
-aclError aclvdecDestroyChannelDesc(aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecDestroyChannelDesc")));
+__typeof__(aclemu_stub_aclvdecDestroyChannelDesc) aclvdecDestroyChannelDesc __attribute__((weak, alias("aclemu_stub_aclvdecDestroyChannelDesc")));
 
 static aclError aclemu_stub_aclvdecDestroyFrameConfig(aclvdecFrameConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvdecDestroyFrameConfig");
 }
-aclError aclvdecDestroyFrameConfig(aclvdecFrameConfig *a0) __attribute__((weak, alias("aclemu_stub_aclvdecDestroyFrameConfig")));
+__typeof__(aclemu_stub_aclvdecDestroyFrameConfig) aclvdecDestroyFrameConfig __attribute__((weak, alias("aclemu_stub_aclvdecDestroyFrameConfig")));
 
 static uint32_t aclemu_stub_aclvdecGetChannelDescBitDepth(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvdecGetChannelDescBitDepth");
 }
-uint32_t aclvdecGetChannelDescBitDepth(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescBitDepth")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescBitDepth) aclvdecGetChannelDescBitDepth __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescBitDepth")));
 
 static aclvdecCallback aclemu_stub_aclvdecGetChannelDescCallback(const aclvdecChannelDesc *a0)
 {
@@ -7343,49 +7343,49 @@ static aclvdecCallback aclemu_stub_aclvdecGetChannelDescCallback(const aclvdecCh
     aclemu_not_supported("aclvdecGetChannelDescCallback");
     return (aclvdecCallback)0;
 }
-aclvdecCallback aclvdecGetChannelDescCallback(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescCallback")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescCallback) aclvdecGetChannelDescCallback __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescCallback")));
 
 static uint32_t aclemu_stub_aclvdecGetChannelDescChannelId(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvdecGetChannelDescChannelId");
 }
-uint32_t aclvdecGetChannelDescChannelId(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescChannelId")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescChannelId) aclvdecGetChannelDescChannelId __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescChannelId")));
 
 static acldvppStreamFormat aclemu_stub_aclvdecGetChannelDescEnType(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (acldvppStreamFormat)aclemu_not_supported("aclvdecGetChannelDescEnType");
 }
-acldvppStreamFormat aclvdecGetChannelDescEnType(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescEnType")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescEnType) aclvdecGetChannelDescEnType __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescEnType")));
 
 static uint32_t aclemu_stub_aclvdecGetChannelDescOutMode(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvdecGetChannelDescOutMode");
 }
-uint32_t aclvdecGetChannelDescOutMode(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutMode")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescOutMode) aclvdecGetChannelDescOutMode __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutMode")));
 
 static acldvppPixelFormat aclemu_stub_aclvdecGetChannelDescOutPicFormat(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (acldvppPixelFormat)aclemu_not_supported("aclvdecGetChannelDescOutPicFormat");
 }
-acldvppPixelFormat aclvdecGetChannelDescOutPicFormat(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutPicFormat")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescOutPicFormat) aclvdecGetChannelDescOutPicFormat __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutPicFormat")));
 
 static uint32_t aclemu_stub_aclvdecGetChannelDescOutPicHeight(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvdecGetChannelDescOutPicHeight");
 }
-uint32_t aclvdecGetChannelDescOutPicHeight(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutPicHeight")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescOutPicHeight) aclvdecGetChannelDescOutPicHeight __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutPicHeight")));
 
 static uint32_t aclemu_stub_aclvdecGetChannelDescOutPicWidth(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvdecGetChannelDescOutPicWidth");
 }
-uint32_t aclvdecGetChannelDescOutPicWidth(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutPicWidth")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescOutPicWidth) aclvdecGetChannelDescOutPicWidth __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescOutPicWidth")));
 
 static aclError aclemu_stub_aclvdecGetChannelDescParam(const aclvdecChannelDesc *a0, aclvdecChannelDescParamType a1, size_t a2, size_t *a3, void *a4)
 {
@@ -7396,21 +7396,21 @@ static aclError aclemu_stub_aclvdecGetChannelDescParam(const aclvdecChannelDesc 
     (void)a4;
     return (aclError)aclemu_not_supported("aclvdecGetChannelDescParam");
 }
-aclError aclvdecGetChannelDescParam(const aclvdecChannelDesc *a0, aclvdecChannelDescParamType a1, size_t a2, size_t *a3, void *a4) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescParam")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescParam) aclvdecGetChannelDescParam __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescParam")));
 
 static uint32_t aclemu_stub_aclvdecGetChannelDescRefFrameNum(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvdecGetChannelDescRefFrameNum");
 }
-uint32_t aclvdecGetChannelDescRefFrameNum(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescRefFrameNum")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescRefFrameNum) aclvdecGetChannelDescRefFrameNum __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescRefFrameNum")));
 
 static uint64_t aclemu_stub_aclvdecGetChannelDescThreadId(const aclvdecChannelDesc *a0)
 {
     (void)a0;
     return (uint64_t)aclemu_not_supported("aclvdecGetChannelDescThreadId");
 }
-uint64_t aclvdecGetChannelDescThreadId(const aclvdecChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescThreadId")));
+__typeof__(aclemu_stub_aclvdecGetChannelDescThreadId) aclvdecGetChannelDescThreadId __attribute__((weak, alias("aclemu_stub_aclvdecGetChannelDescThreadId")));
 
 static aclError aclemu_stub_aclvdecSendFrame(aclvdecChannelDesc *a0, acldvppStreamDesc *a1, acldvppPicDesc *a2, aclvdecFrameConfig *a3, void *a4)
 {
@@ -7421,7 +7421,7 @@ static aclError aclemu_stub_aclvdecSendFrame(aclvdecChannelDesc *a0, acldvppStre
     (void)a4;
     return (aclError)aclemu_not_supported("aclvdecSendFrame");
 }
-aclError aclvdecSendFrame(aclvdecChannelDesc *a0, acldvppStreamDesc *a1, acldvppPicDesc *a2, aclvdecFrameConfig *a3, void *a4) __attribute__((weak, alias("aclemu_stub_aclvdecSendFrame")));
+__typeof__(aclemu_stub_aclvdecSendFrame) aclvdecSendFrame __attribute__((weak, alias("aclemu_stub_aclvdecSendFrame")));
 
 static aclError aclemu_stub_aclvdecSendSkippedFrame(aclvdecChannelDesc *a0, acldvppStreamDesc *a1, aclvdecFrameConfig *a2, void *a3)
 {
@@ -7431,7 +7431,7 @@ static aclError aclemu_stub_aclvdecSendSkippedFrame(aclvdecChannelDesc *a0, acld
     (void)a3;
     return (aclError)aclemu_not_supported("aclvdecSendSkippedFrame");
 }
-aclError aclvdecSendSkippedFrame(aclvdecChannelDesc *a0, acldvppStreamDesc *a1, aclvdecFrameConfig *a2, void *a3) __attribute__((weak, alias("aclemu_stub_aclvdecSendSkippedFrame")));
+__typeof__(aclemu_stub_aclvdecSendSkippedFrame) aclvdecSendSkippedFrame __attribute__((weak, alias("aclemu_stub_aclvdecSendSkippedFrame")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescBitDepth(aclvdecChannelDesc *a0, uint32_t a1)
 {
@@ -7439,7 +7439,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescBitDepth(aclvdecChannelDesc *a0
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescBitDepth");
 }
-aclError aclvdecSetChannelDescBitDepth(aclvdecChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescBitDepth")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescBitDepth) aclvdecSetChannelDescBitDepth __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescBitDepth")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescCallback(aclvdecChannelDesc *a0, aclvdecCallback a1)
 {
@@ -7447,7 +7447,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescCallback(aclvdecChannelDesc *a0
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescCallback");
 }
-aclError aclvdecSetChannelDescCallback(aclvdecChannelDesc *a0, aclvdecCallback a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescCallback")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescCallback) aclvdecSetChannelDescCallback __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescCallback")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescChannelId(aclvdecChannelDesc *a0, uint32_t a1)
 {
@@ -7455,7 +7455,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescChannelId(aclvdecChannelDesc *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescChannelId");
 }
-aclError aclvdecSetChannelDescChannelId(aclvdecChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescChannelId")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescChannelId) aclvdecSetChannelDescChannelId __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescChannelId")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescEnType(aclvdecChannelDesc *a0, acldvppStreamFormat a1)
 {
@@ -7463,7 +7463,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescEnType(aclvdecChannelDesc *a0, 
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescEnType");
 }
-aclError aclvdecSetChannelDescEnType(aclvdecChannelDesc *a0, acldvppStreamFormat a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescEnType")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescEnType) aclvdecSetChannelDescEnType __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescEnType")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescOutMode(aclvdecChannelDesc *a0, uint32_t a1)
 {
@@ -7471,7 +7471,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescOutMode(aclvdecChannelDesc *a0,
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescOutMode");
 }
-aclError aclvdecSetChannelDescOutMode(aclvdecChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutMode")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescOutMode) aclvdecSetChannelDescOutMode __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutMode")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescOutPicFormat(aclvdecChannelDesc *a0, acldvppPixelFormat a1)
 {
@@ -7479,7 +7479,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescOutPicFormat(aclvdecChannelDesc
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescOutPicFormat");
 }
-aclError aclvdecSetChannelDescOutPicFormat(aclvdecChannelDesc *a0, acldvppPixelFormat a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutPicFormat")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescOutPicFormat) aclvdecSetChannelDescOutPicFormat __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutPicFormat")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescOutPicHeight(aclvdecChannelDesc *a0, uint32_t a1)
 {
@@ -7487,7 +7487,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescOutPicHeight(aclvdecChannelDesc
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescOutPicHeight");
 }
-aclError aclvdecSetChannelDescOutPicHeight(aclvdecChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutPicHeight")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescOutPicHeight) aclvdecSetChannelDescOutPicHeight __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutPicHeight")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescOutPicWidth(aclvdecChannelDesc *a0, uint32_t a1)
 {
@@ -7495,7 +7495,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescOutPicWidth(aclvdecChannelDesc 
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescOutPicWidth");
 }
-aclError aclvdecSetChannelDescOutPicWidth(aclvdecChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutPicWidth")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescOutPicWidth) aclvdecSetChannelDescOutPicWidth __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescOutPicWidth")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescParam(aclvdecChannelDesc *a0, aclvdecChannelDescParamType a1, size_t a2, const void *a3)
 {
@@ -7505,7 +7505,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescParam(aclvdecChannelDesc *a0, a
     (void)a3;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescParam");
 }
-aclError aclvdecSetChannelDescParam(aclvdecChannelDesc *a0, aclvdecChannelDescParamType a1, size_t a2, const void *a3) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescParam")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescParam) aclvdecSetChannelDescParam __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescParam")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescRefFrameNum(aclvdecChannelDesc *a0, uint32_t a1)
 {
@@ -7513,7 +7513,7 @@ static aclError aclemu_stub_aclvdecSetChannelDescRefFrameNum(aclvdecChannelDesc 
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescRefFrameNum");
 }
-aclError aclvdecSetChannelDescRefFrameNum(aclvdecChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescRefFrameNum")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescRefFrameNum) aclvdecSetChannelDescRefFrameNum __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescRefFrameNum")));
 
 static aclError aclemu_stub_aclvdecSetChannelDescThreadId(aclvdecChannelDesc *a0, uint64_t a1)
 {
@@ -7521,49 +7521,49 @@ static aclError aclemu_stub_aclvdecSetChannelDescThreadId(aclvdecChannelDesc *a0
     (void)a1;
     return (aclError)aclemu_not_supported("aclvdecSetChannelDescThreadId");
 }
-aclError aclvdecSetChannelDescThreadId(aclvdecChannelDesc *a0, uint64_t a1) __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescThreadId")));
+__typeof__(aclemu_stub_aclvdecSetChannelDescThreadId) aclvdecSetChannelDescThreadId __attribute__((weak, alias("aclemu_stub_aclvdecSetChannelDescThreadId")));
 
 static aclError aclemu_stub_aclvencCreateChannel(aclvencChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvencCreateChannel");
 }
-aclError aclvencCreateChannel(aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencCreateChannel")));
+__typeof__(aclemu_stub_aclvencCreateChannel) aclvencCreateChannel __attribute__((weak, alias("aclemu_stub_aclvencCreateChannel")));
 
 static aclvencChannelDesc *aclemu_stub_aclvencCreateChannelDesc(void)
 {
     aclemu_not_supported("aclvencCreateChannelDesc");
     return (aclvencChannelDesc *)0;
 }
-aclvencChannelDesc *aclvencCreateChannelDesc(void) __attribute__((weak, alias("aclemu_stub_aclvencCreateChannelDesc")));
+__typeof__(aclemu_stub_aclvencCreateChannelDesc) aclvencCreateChannelDesc __attribute__((weak, alias("aclemu_stub_aclvencCreateChannelDesc")));
 
 static aclvencFrameConfig *aclemu_stub_aclvencCreateFrameConfig(void)
 {
     aclemu_not_supported("aclvencCreateFrameConfig");
     return (aclvencFrameConfig *)0;
 }
-aclvencFrameConfig *aclvencCreateFrameConfig(void) __attribute__((weak, alias("aclemu_stub_aclvencCreateFrameConfig")));
+__typeof__(aclemu_stub_aclvencCreateFrameConfig) aclvencCreateFrameConfig __attribute__((weak, alias("aclemu_stub_aclvencCreateFrameConfig")));
 
 static aclError aclemu_stub_aclvencDestroyChannel(aclvencChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvencDestroyChannel");
 }
-aclError aclvencDestroyChannel(aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencDestroyChannel")));
+__typeof__(aclemu_stub_aclvencDestroyChannel) aclvencDestroyChannel __attribute__((weak, alias("aclemu_stub_aclvencDestroyChannel")));
 
 static aclError aclemu_stub_aclvencDestroyChannelDesc(aclvencChannelDesc *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvencDestroyChannelDesc");
 }
-aclError aclvencDestroyChannelDesc(aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencDestroyChannelDesc")));
+__typeof__(aclemu_stub_aclvencDestroyChannelDesc) aclvencDestroyChannelDesc __attribute__((weak, alias("aclemu_stub_aclvencDestroyChannelDesc")));
 
 static aclError aclemu_stub_aclvencDestroyFrameConfig(aclvencFrameConfig *a0)
 {
     (void)a0;
     return (aclError)aclemu_not_supported("aclvencDestroyFrameConfig");
 }
-aclError aclvencDestroyFrameConfig(aclvencFrameConfig *a0) __attribute__((weak, alias("aclemu_stub_aclvencDestroyFrameConfig")));
+__typeof__(aclemu_stub_aclvencDestroyFrameConfig) aclvencDestroyFrameConfig __attribute__((weak, alias("aclemu_stub_aclvencDestroyFrameConfig")));
 
 static void *aclemu_stub_aclvencGetChannelDescBufAddr(const aclvencChannelDesc *a0)
 {
@@ -7571,14 +7571,14 @@ static void *aclemu_stub_aclvencGetChannelDescBufAddr(const aclvencChannelDesc *
     aclemu_not_supported("aclvencGetChannelDescBufAddr");
     return (void *)0;
 }
-void *aclvencGetChannelDescBufAddr(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescBufAddr")));
+__typeof__(aclemu_stub_aclvencGetChannelDescBufAddr) aclvencGetChannelDescBufAddr __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescBufAddr")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescBufSize(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescBufSize");
 }
-uint32_t aclvencGetChannelDescBufSize(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescBufSize")));
+__typeof__(aclemu_stub_aclvencGetChannelDescBufSize) aclvencGetChannelDescBufSize __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescBufSize")));
 
 static aclvencCallback aclemu_stub_aclvencGetChannelDescCallback(const aclvencChannelDesc *a0)
 {
@@ -7586,35 +7586,35 @@ static aclvencCallback aclemu_stub_aclvencGetChannelDescCallback(const aclvencCh
     aclemu_not_supported("aclvencGetChannelDescCallback");
     return (aclvencCallback)0;
 }
-aclvencCallback aclvencGetChannelDescCallback(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescCallback")));
+__typeof__(aclemu_stub_aclvencGetChannelDescCallback) aclvencGetChannelDescCallback __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescCallback")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescChannelId(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescChannelId");
 }
-uint32_t aclvencGetChannelDescChannelId(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescChannelId")));
+__typeof__(aclemu_stub_aclvencGetChannelDescChannelId) aclvencGetChannelDescChannelId __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescChannelId")));
 
 static acldvppStreamFormat aclemu_stub_aclvencGetChannelDescEnType(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (acldvppStreamFormat)aclemu_not_supported("aclvencGetChannelDescEnType");
 }
-acldvppStreamFormat aclvencGetChannelDescEnType(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescEnType")));
+__typeof__(aclemu_stub_aclvencGetChannelDescEnType) aclvencGetChannelDescEnType __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescEnType")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescKeyFrameInterval(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescKeyFrameInterval");
 }
-uint32_t aclvencGetChannelDescKeyFrameInterval(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescKeyFrameInterval")));
+__typeof__(aclemu_stub_aclvencGetChannelDescKeyFrameInterval) aclvencGetChannelDescKeyFrameInterval __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescKeyFrameInterval")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescMaxBitRate(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescMaxBitRate");
 }
-uint32_t aclvencGetChannelDescMaxBitRate(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescMaxBitRate")));
+__typeof__(aclemu_stub_aclvencGetChannelDescMaxBitRate) aclvencGetChannelDescMaxBitRate __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescMaxBitRate")));
 
 static aclError aclemu_stub_aclvencGetChannelDescParam(const aclvencChannelDesc *a0, aclvencChannelDescParamType a1, size_t a2, size_t *a3, void *a4)
 {
@@ -7625,63 +7625,63 @@ static aclError aclemu_stub_aclvencGetChannelDescParam(const aclvencChannelDesc 
     (void)a4;
     return (aclError)aclemu_not_supported("aclvencGetChannelDescParam");
 }
-aclError aclvencGetChannelDescParam(const aclvencChannelDesc *a0, aclvencChannelDescParamType a1, size_t a2, size_t *a3, void *a4) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescParam")));
+__typeof__(aclemu_stub_aclvencGetChannelDescParam) aclvencGetChannelDescParam __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescParam")));
 
 static acldvppPixelFormat aclemu_stub_aclvencGetChannelDescPicFormat(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (acldvppPixelFormat)aclemu_not_supported("aclvencGetChannelDescPicFormat");
 }
-acldvppPixelFormat aclvencGetChannelDescPicFormat(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescPicFormat")));
+__typeof__(aclemu_stub_aclvencGetChannelDescPicFormat) aclvencGetChannelDescPicFormat __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescPicFormat")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescPicHeight(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescPicHeight");
 }
-uint32_t aclvencGetChannelDescPicHeight(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescPicHeight")));
+__typeof__(aclemu_stub_aclvencGetChannelDescPicHeight) aclvencGetChannelDescPicHeight __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescPicHeight")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescPicWidth(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescPicWidth");
 }
-uint32_t aclvencGetChannelDescPicWidth(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescPicWidth")));
+__typeof__(aclemu_stub_aclvencGetChannelDescPicWidth) aclvencGetChannelDescPicWidth __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescPicWidth")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescRcMode(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescRcMode");
 }
-uint32_t aclvencGetChannelDescRcMode(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescRcMode")));
+__typeof__(aclemu_stub_aclvencGetChannelDescRcMode) aclvencGetChannelDescRcMode __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescRcMode")));
 
 static uint32_t aclemu_stub_aclvencGetChannelDescSrcRate(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint32_t)aclemu_not_supported("aclvencGetChannelDescSrcRate");
 }
-uint32_t aclvencGetChannelDescSrcRate(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescSrcRate")));
+__typeof__(aclemu_stub_aclvencGetChannelDescSrcRate) aclvencGetChannelDescSrcRate __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescSrcRate")));
 
 static uint64_t aclemu_stub_aclvencGetChannelDescThreadId(const aclvencChannelDesc *a0)
 {
     (void)a0;
     return (uint64_t)aclemu_not_supported("aclvencGetChannelDescThreadId");
 }
-uint64_t aclvencGetChannelDescThreadId(const aclvencChannelDesc *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescThreadId")));
+__typeof__(aclemu_stub_aclvencGetChannelDescThreadId) aclvencGetChannelDescThreadId __attribute__((weak, alias("aclemu_stub_aclvencGetChannelDescThreadId")));
 
 static uint8_t aclemu_stub_aclvencGetFrameConfigEos(const aclvencFrameConfig *a0)
 {
     (void)a0;
     return (uint8_t)aclemu_not_supported("aclvencGetFrameConfigEos");
 }
-uint8_t aclvencGetFrameConfigEos(const aclvencFrameConfig *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetFrameConfigEos")));
+__typeof__(aclemu_stub_aclvencGetFrameConfigEos) aclvencGetFrameConfigEos __attribute__((weak, alias("aclemu_stub_aclvencGetFrameConfigEos")));
 
 static uint8_t aclemu_stub_aclvencGetFrameConfigForceIFrame(const aclvencFrameConfig *a0)
 {
     (void)a0;
     return (uint8_t)aclemu_not_supported("aclvencGetFrameConfigForceIFrame");
 }
-uint8_t aclvencGetFrameConfigForceIFrame(const aclvencFrameConfig *a0) __attribute__((weak, alias("aclemu_stub_aclvencGetFrameConfigForceIFrame")));
+__typeof__(aclemu_stub_aclvencGetFrameConfigForceIFrame) aclvencGetFrameConfigForceIFrame __attribute__((weak, alias("aclemu_stub_aclvencGetFrameConfigForceIFrame")));
 
 static aclError aclemu_stub_aclvencSendFrame(aclvencChannelDesc *a0, acldvppPicDesc *a1, void *a2, aclvencFrameConfig *a3, void *a4)
 {
@@ -7692,7 +7692,7 @@ static aclError aclemu_stub_aclvencSendFrame(aclvencChannelDesc *a0, acldvppPicD
     (void)a4;
     return (aclError)aclemu_not_supported("aclvencSendFrame");
 }
-aclError aclvencSendFrame(aclvencChannelDesc *a0, acldvppPicDesc *a1, void *a2, aclvencFrameConfig *a3, void *a4) __attribute__((weak, alias("aclemu_stub_aclvencSendFrame")));
+__typeof__(aclemu_stub_aclvencSendFrame) aclvencSendFrame __attribute__((weak, alias("aclemu_stub_aclvencSendFrame")));
 
 static aclError aclemu_stub_aclvencSetChannelDescBufAddr(aclvencChannelDesc *a0, void *a1)
 {
@@ -7700,7 +7700,7 @@ static aclError aclemu_stub_aclvencSetChannelDescBufAddr(aclvencChannelDesc *a0,
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescBufAddr");
 }
-aclError aclvencSetChannelDescBufAddr(aclvencChannelDesc *a0, void *a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescBufAddr")));
+__typeof__(aclemu_stub_aclvencSetChannelDescBufAddr) aclvencSetChannelDescBufAddr __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescBufAddr")));
 
 static aclError aclemu_stub_aclvencSetChannelDescBufSize(aclvencChannelDesc *a0, uint32_t a1)
 {
@@ -7708,7 +7708,7 @@ static aclError aclemu_stub_aclvencSetChannelDescBufSize(aclvencChannelDesc *a0,
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescBufSize");
 }
-aclError aclvencSetChannelDescBufSize(aclvencChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescBufSize")));
+__typeof__(aclemu_stub_aclvencSetChannelDescBufSize) aclvencSetChannelDescBufSize __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescBufSize")));
 
 static aclError aclemu_stub_aclvencSetChannelDescCallback(aclvencChannelDesc *a0, aclvencCallback a1)
 {
@@ -7716,7 +7716,7 @@ static aclError aclemu_stub_aclvencSetChannelDescCallback(aclvencChannelDesc *a0
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescCallback");
 }
-aclError aclvencSetChannelDescCallback(aclvencChannelDesc *a0, aclvencCallback a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescCallback")));
+__typeof__(aclemu_stub_aclvencSetChannelDescCallback) aclvencSetChannelDescCallback __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescCallback")));
 
 static aclError aclemu_stub_aclvencSetChannelDescEnType(aclvencChannelDesc *a0, acldvppStreamFormat a1)
 {
@@ -7724,7 +7724,7 @@ static aclError aclemu_stub_aclvencSetChannelDescEnType(aclvencChannelDesc *a0, 
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescEnType");
 }
-aclError aclvencSetChannelDescEnType(aclvencChannelDesc *a0, acldvppStreamFormat a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescEnType")));
+__typeof__(aclemu_stub_aclvencSetChannelDescEnType) aclvencSetChannelDescEnType __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescEnType")));
 
 static aclError aclemu_stub_aclvencSetChannelDescKeyFrameInterval(aclvencChannelDesc *a0, uint32_t a1)
 {
@@ -7732,7 +7732,7 @@ static aclError aclemu_stub_aclvencSetChannelDescKeyFrameInterval(aclvencChannel
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescKeyFrameInterval");
 }
-aclError aclvencSetChannelDescKeyFrameInterval(aclvencChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescKeyFrameInterval")));
+__typeof__(aclemu_stub_aclvencSetChannelDescKeyFrameInterval) aclvencSetChannelDescKeyFrameInterval __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescKeyFrameInterval")));
 
 static aclError aclemu_stub_aclvencSetChannelDescMaxBitRate(aclvencChannelDesc *a0, uint32_t a1)
 {
@@ -7740,7 +7740,7 @@ static aclError aclemu_stub_aclvencSetChannelDescMaxBitRate(aclvencChannelDesc *
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescMaxBitRate");
 }
-aclError aclvencSetChannelDescMaxBitRate(aclvencChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescMaxBitRate")));
+__typeof__(aclemu_stub_aclvencSetChannelDescMaxBitRate) aclvencSetChannelDescMaxBitRate __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescMaxBitRate")));
 
 static aclError aclemu_stub_aclvencSetChannelDescParam(aclvencChannelDesc *a0, aclvencChannelDescParamType a1, size_t a2, const void *a3)
 {
@@ -7750,7 +7750,7 @@ static aclError aclemu_stub_aclvencSetChannelDescParam(aclvencChannelDesc *a0, a
     (void)a3;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescParam");
 }
-aclError aclvencSetChannelDescParam(aclvencChannelDesc *a0, aclvencChannelDescParamType a1, size_t a2, const void *a3) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescParam")));
+__typeof__(aclemu_stub_aclvencSetChannelDescParam) aclvencSetChannelDescParam __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescParam")));
 
 static aclError aclemu_stub_aclvencSetChannelDescPicFormat(aclvencChannelDesc *a0, acldvppPixelFormat a1)
 {
@@ -7758,7 +7758,7 @@ static aclError aclemu_stub_aclvencSetChannelDescPicFormat(aclvencChannelDesc *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescPicFormat");
 }
-aclError aclvencSetChannelDescPicFormat(aclvencChannelDesc *a0, acldvppPixelFormat a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescPicFormat")));
+__typeof__(aclemu_stub_aclvencSetChannelDescPicFormat) aclvencSetChannelDescPicFormat __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescPicFormat")));
 
 static aclError aclemu_stub_aclvencSetChannelDescPicHeight(aclvencChannelDesc *a0, uint32_t a1)
 {
@@ -7766,7 +7766,7 @@ static aclError aclemu_stub_aclvencSetChannelDescPicHeight(aclvencChannelDesc *a
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescPicHeight");
 }
-aclError aclvencSetChannelDescPicHeight(aclvencChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescPicHeight")));
+__typeof__(aclemu_stub_aclvencSetChannelDescPicHeight) aclvencSetChannelDescPicHeight __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescPicHeight")));
 
 static aclError aclemu_stub_aclvencSetChannelDescPicWidth(aclvencChannelDesc *a0, uint32_t a1)
 {
@@ -7774,7 +7774,7 @@ static aclError aclemu_stub_aclvencSetChannelDescPicWidth(aclvencChannelDesc *a0
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescPicWidth");
 }
-aclError aclvencSetChannelDescPicWidth(aclvencChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescPicWidth")));
+__typeof__(aclemu_stub_aclvencSetChannelDescPicWidth) aclvencSetChannelDescPicWidth __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescPicWidth")));
 
 static aclError aclemu_stub_aclvencSetChannelDescRcMode(aclvencChannelDesc *a0, uint32_t a1)
 {
@@ -7782,7 +7782,7 @@ static aclError aclemu_stub_aclvencSetChannelDescRcMode(aclvencChannelDesc *a0, 
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescRcMode");
 }
-aclError aclvencSetChannelDescRcMode(aclvencChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescRcMode")));
+__typeof__(aclemu_stub_aclvencSetChannelDescRcMode) aclvencSetChannelDescRcMode __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescRcMode")));
 
 static aclError aclemu_stub_aclvencSetChannelDescSrcRate(aclvencChannelDesc *a0, uint32_t a1)
 {
@@ -7790,7 +7790,7 @@ static aclError aclemu_stub_aclvencSetChannelDescSrcRate(aclvencChannelDesc *a0,
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescSrcRate");
 }
-aclError aclvencSetChannelDescSrcRate(aclvencChannelDesc *a0, uint32_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescSrcRate")));
+__typeof__(aclemu_stub_aclvencSetChannelDescSrcRate) aclvencSetChannelDescSrcRate __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescSrcRate")));
 
 static aclError aclemu_stub_aclvencSetChannelDescThreadId(aclvencChannelDesc *a0, uint64_t a1)
 {
@@ -7798,7 +7798,7 @@ static aclError aclemu_stub_aclvencSetChannelDescThreadId(aclvencChannelDesc *a0
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetChannelDescThreadId");
 }
-aclError aclvencSetChannelDescThreadId(aclvencChannelDesc *a0, uint64_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescThreadId")));
+__typeof__(aclemu_stub_aclvencSetChannelDescThreadId) aclvencSetChannelDescThreadId __attribute__((weak, alias("aclemu_stub_aclvencSetChannelDescThreadId")));
 
 static aclError aclemu_stub_aclvencSetFrameConfigEos(aclvencFrameConfig *a0, uint8_t a1)
 {
@@ -7806,7 +7806,7 @@ static aclError aclemu_stub_aclvencSetFrameConfigEos(aclvencFrameConfig *a0, uin
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetFrameConfigEos");
 }
-aclError aclvencSetFrameConfigEos(aclvencFrameConfig *a0, uint8_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetFrameConfigEos")));
+__typeof__(aclemu_stub_aclvencSetFrameConfigEos) aclvencSetFrameConfigEos __attribute__((weak, alias("aclemu_stub_aclvencSetFrameConfigEos")));
 
 static aclError aclemu_stub_aclvencSetFrameConfigForceIFrame(aclvencFrameConfig *a0, uint8_t a1)
 {
@@ -7814,7 +7814,7 @@ static aclError aclemu_stub_aclvencSetFrameConfigForceIFrame(aclvencFrameConfig 
     (void)a1;
     return (aclError)aclemu_not_supported("aclvencSetFrameConfigForceIFrame");
 }
-aclError aclvencSetFrameConfigForceIFrame(aclvencFrameConfig *a0, uint8_t a1) __attribute__((weak, alias("aclemu_stub_aclvencSetFrameConfigForceIFrame")));
+__typeof__(aclemu_stub_aclvencSetFrameConfigForceIFrame) aclvencSetFrameConfigForceIFrame __attribute__((weak, alias("aclemu_stub_aclvencSetFrameConfigForceIFrame")));
 
 static hi_s32 aclemu_stub_hi_mpi_adec_create_chn(hi_adec_chn a0, const hi_adec_chn_attr *a1)
 {
@@ -7822,14 +7822,14 @@ static hi_s32 aclemu_stub_hi_mpi_adec_create_chn(hi_adec_chn a0, const hi_adec_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_adec_create_chn");
 }
-hi_s32 hi_mpi_adec_create_chn(hi_adec_chn a0, const hi_adec_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_adec_create_chn")));
+__typeof__(aclemu_stub_hi_mpi_adec_create_chn) hi_mpi_adec_create_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_adec_create_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_adec_destroy_chn(hi_adec_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_adec_destroy_chn");
 }
-hi_s32 hi_mpi_adec_destroy_chn(hi_adec_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_adec_destroy_chn")));
+__typeof__(aclemu_stub_hi_mpi_adec_destroy_chn) hi_mpi_adec_destroy_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_adec_destroy_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_adec_send_stream(hi_adec_chn a0, const hi_audio_stream *a1, hi_bool a2)
 {
@@ -7838,7 +7838,7 @@ static hi_s32 aclemu_stub_hi_mpi_adec_send_stream(hi_adec_chn a0, const hi_audio
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_adec_send_stream");
 }
-hi_s32 hi_mpi_adec_send_stream(hi_adec_chn a0, const hi_audio_stream *a1, hi_bool a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_adec_send_stream")));
+__typeof__(aclemu_stub_hi_mpi_adec_send_stream) hi_mpi_adec_send_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_adec_send_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_ae_register(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1)
 {
@@ -7846,7 +7846,7 @@ static hi_s32 aclemu_stub_hi_mpi_ae_register(hi_vi_pipe a0, hi_isp_3a_alg_lib *a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ae_register");
 }
-hi_s32 hi_mpi_ae_register(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_register")));
+__typeof__(aclemu_stub_hi_mpi_ae_register) hi_mpi_ae_register __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_register")));
 
 static hi_s32 aclemu_stub_hi_mpi_ae_sensor_reg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, const hi_isp_sns_attr_info *a2, const hi_isp_ae_sensor_register *a3)
 {
@@ -7856,7 +7856,7 @@ static hi_s32 aclemu_stub_hi_mpi_ae_sensor_reg_callback(hi_vi_pipe a0, hi_isp_3a
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_ae_sensor_reg_callback");
 }
-hi_s32 hi_mpi_ae_sensor_reg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, const hi_isp_sns_attr_info *a2, const hi_isp_ae_sensor_register *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_sensor_reg_callback")));
+__typeof__(aclemu_stub_hi_mpi_ae_sensor_reg_callback) hi_mpi_ae_sensor_reg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_sensor_reg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_ae_sensor_unreg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, hi_sensor_id a2)
 {
@@ -7865,7 +7865,7 @@ static hi_s32 aclemu_stub_hi_mpi_ae_sensor_unreg_callback(hi_vi_pipe a0, hi_isp_
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_ae_sensor_unreg_callback");
 }
-hi_s32 hi_mpi_ae_sensor_unreg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, hi_sensor_id a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_sensor_unreg_callback")));
+__typeof__(aclemu_stub_hi_mpi_ae_sensor_unreg_callback) hi_mpi_ae_sensor_unreg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_sensor_unreg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_ae_unregister(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1)
 {
@@ -7873,7 +7873,7 @@ static hi_s32 aclemu_stub_hi_mpi_ae_unregister(hi_vi_pipe a0, hi_isp_3a_alg_lib 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ae_unregister");
 }
-hi_s32 hi_mpi_ae_unregister(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_unregister")));
+__typeof__(aclemu_stub_hi_mpi_ae_unregister) hi_mpi_ae_unregister __attribute__((weak, alias("aclemu_stub_hi_mpi_ae_unregister")));
 
 static hi_s32 aclemu_stub_hi_mpi_aenc_create_chn(hi_aenc_chn a0, const hi_aenc_chn_attr *a1)
 {
@@ -7881,14 +7881,14 @@ static hi_s32 aclemu_stub_hi_mpi_aenc_create_chn(hi_aenc_chn a0, const hi_aenc_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_aenc_create_chn");
 }
-hi_s32 hi_mpi_aenc_create_chn(hi_aenc_chn a0, const hi_aenc_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_create_chn")));
+__typeof__(aclemu_stub_hi_mpi_aenc_create_chn) hi_mpi_aenc_create_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_create_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_aenc_destroy_chn(hi_aenc_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_aenc_destroy_chn");
 }
-hi_s32 hi_mpi_aenc_destroy_chn(hi_aenc_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_destroy_chn")));
+__typeof__(aclemu_stub_hi_mpi_aenc_destroy_chn) hi_mpi_aenc_destroy_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_destroy_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_aenc_get_stream(hi_aenc_chn a0, hi_audio_stream *a1, hi_s32 a2)
 {
@@ -7897,7 +7897,7 @@ static hi_s32 aclemu_stub_hi_mpi_aenc_get_stream(hi_aenc_chn a0, hi_audio_stream
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_aenc_get_stream");
 }
-hi_s32 hi_mpi_aenc_get_stream(hi_aenc_chn a0, hi_audio_stream *a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_get_stream")));
+__typeof__(aclemu_stub_hi_mpi_aenc_get_stream) hi_mpi_aenc_get_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_get_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_aenc_release_stream(hi_aenc_chn a0, const hi_audio_stream *a1)
 {
@@ -7905,14 +7905,14 @@ static hi_s32 aclemu_stub_hi_mpi_aenc_release_stream(hi_aenc_chn a0, const hi_au
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_aenc_release_stream");
 }
-hi_s32 hi_mpi_aenc_release_stream(hi_aenc_chn a0, const hi_audio_stream *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_release_stream")));
+__typeof__(aclemu_stub_hi_mpi_aenc_release_stream) hi_mpi_aenc_release_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_aenc_release_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_disable(hi_audio_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_disable");
 }
-hi_s32 hi_mpi_ai_disable(hi_audio_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_disable")));
+__typeof__(aclemu_stub_hi_mpi_ai_disable) hi_mpi_ai_disable __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_disable")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_disable_chn(hi_audio_dev a0, hi_ai_chn a1)
 {
@@ -7920,7 +7920,7 @@ static hi_s32 aclemu_stub_hi_mpi_ai_disable_chn(hi_audio_dev a0, hi_ai_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_disable_chn");
 }
-hi_s32 hi_mpi_ai_disable_chn(hi_audio_dev a0, hi_ai_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_disable_chn")));
+__typeof__(aclemu_stub_hi_mpi_ai_disable_chn) hi_mpi_ai_disable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_disable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_disable_resample(hi_audio_dev a0, hi_ai_chn a1)
 {
@@ -7928,14 +7928,14 @@ static hi_s32 aclemu_stub_hi_mpi_ai_disable_resample(hi_audio_dev a0, hi_ai_chn 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_disable_resample");
 }
-hi_s32 hi_mpi_ai_disable_resample(hi_audio_dev a0, hi_ai_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_disable_resample")));
+__typeof__(aclemu_stub_hi_mpi_ai_disable_resample) hi_mpi_ai_disable_resample __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_disable_resample")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_enable(hi_audio_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_enable");
 }
-hi_s32 hi_mpi_ai_enable(hi_audio_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_enable")));
+__typeof__(aclemu_stub_hi_mpi_ai_enable) hi_mpi_ai_enable __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_enable")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_enable_chn(hi_audio_dev a0, hi_ai_chn a1)
 {
@@ -7943,7 +7943,7 @@ static hi_s32 aclemu_stub_hi_mpi_ai_enable_chn(hi_audio_dev a0, hi_ai_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_enable_chn");
 }
-hi_s32 hi_mpi_ai_enable_chn(hi_audio_dev a0, hi_ai_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_enable_chn")));
+__typeof__(aclemu_stub_hi_mpi_ai_enable_chn) hi_mpi_ai_enable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_enable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_enable_resample(hi_audio_dev a0, hi_ai_chn a1, hi_audio_sample_rate a2)
 {
@@ -7952,7 +7952,7 @@ static hi_s32 aclemu_stub_hi_mpi_ai_enable_resample(hi_audio_dev a0, hi_ai_chn a
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_enable_resample");
 }
-hi_s32 hi_mpi_ai_enable_resample(hi_audio_dev a0, hi_ai_chn a1, hi_audio_sample_rate a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_enable_resample")));
+__typeof__(aclemu_stub_hi_mpi_ai_enable_resample) hi_mpi_ai_enable_resample __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_enable_resample")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_get_frame(hi_audio_dev a0, hi_ai_chn a1, hi_audio_frame *a2, hi_aec_frame *a3, hi_s32 a4)
 {
@@ -7963,7 +7963,7 @@ static hi_s32 aclemu_stub_hi_mpi_ai_get_frame(hi_audio_dev a0, hi_ai_chn a1, hi_
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_get_frame");
 }
-hi_s32 hi_mpi_ai_get_frame(hi_audio_dev a0, hi_ai_chn a1, hi_audio_frame *a2, hi_aec_frame *a3, hi_s32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_get_frame")));
+__typeof__(aclemu_stub_hi_mpi_ai_get_frame) hi_mpi_ai_get_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_get_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_release_frame(hi_audio_dev a0, hi_ai_chn a1, const hi_audio_frame *a2, const hi_aec_frame *a3)
 {
@@ -7973,7 +7973,7 @@ static hi_s32 aclemu_stub_hi_mpi_ai_release_frame(hi_audio_dev a0, hi_ai_chn a1,
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_release_frame");
 }
-hi_s32 hi_mpi_ai_release_frame(hi_audio_dev a0, hi_ai_chn a1, const hi_audio_frame *a2, const hi_aec_frame *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_release_frame")));
+__typeof__(aclemu_stub_hi_mpi_ai_release_frame) hi_mpi_ai_release_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_release_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_set_chn_attr(hi_audio_dev a0, hi_ai_chn a1, const hi_ai_chn_attr *a2)
 {
@@ -7982,7 +7982,7 @@ static hi_s32 aclemu_stub_hi_mpi_ai_set_chn_attr(hi_audio_dev a0, hi_ai_chn a1, 
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_set_chn_attr");
 }
-hi_s32 hi_mpi_ai_set_chn_attr(hi_audio_dev a0, hi_ai_chn a1, const hi_ai_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_set_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_ai_set_chn_attr) hi_mpi_ai_set_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_set_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_ai_set_pub_attr(hi_audio_dev a0, hi_aio_attr *a1)
 {
@@ -7990,14 +7990,14 @@ static hi_s32 aclemu_stub_hi_mpi_ai_set_pub_attr(hi_audio_dev a0, hi_aio_attr *a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ai_set_pub_attr");
 }
-hi_s32 hi_mpi_ai_set_pub_attr(hi_audio_dev a0, hi_aio_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_set_pub_attr")));
+__typeof__(aclemu_stub_hi_mpi_ai_set_pub_attr) hi_mpi_ai_set_pub_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_ai_set_pub_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_disable(hi_audio_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_disable");
 }
-hi_s32 hi_mpi_ao_disable(hi_audio_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_disable")));
+__typeof__(aclemu_stub_hi_mpi_ao_disable) hi_mpi_ao_disable __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_disable")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_disable_chn(hi_audio_dev a0, hi_ao_chn a1)
 {
@@ -8005,7 +8005,7 @@ static hi_s32 aclemu_stub_hi_mpi_ao_disable_chn(hi_audio_dev a0, hi_ao_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_disable_chn");
 }
-hi_s32 hi_mpi_ao_disable_chn(hi_audio_dev a0, hi_ao_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_disable_chn")));
+__typeof__(aclemu_stub_hi_mpi_ao_disable_chn) hi_mpi_ao_disable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_disable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_disable_resample(hi_audio_dev a0, hi_ao_chn a1)
 {
@@ -8013,14 +8013,14 @@ static hi_s32 aclemu_stub_hi_mpi_ao_disable_resample(hi_audio_dev a0, hi_ao_chn 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_disable_resample");
 }
-hi_s32 hi_mpi_ao_disable_resample(hi_audio_dev a0, hi_ao_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_disable_resample")));
+__typeof__(aclemu_stub_hi_mpi_ao_disable_resample) hi_mpi_ao_disable_resample __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_disable_resample")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_enable(hi_audio_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_enable");
 }
-hi_s32 hi_mpi_ao_enable(hi_audio_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_enable")));
+__typeof__(aclemu_stub_hi_mpi_ao_enable) hi_mpi_ao_enable __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_enable")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_enable_chn(hi_audio_dev a0, hi_ao_chn a1)
 {
@@ -8028,7 +8028,7 @@ static hi_s32 aclemu_stub_hi_mpi_ao_enable_chn(hi_audio_dev a0, hi_ao_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_enable_chn");
 }
-hi_s32 hi_mpi_ao_enable_chn(hi_audio_dev a0, hi_ao_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_enable_chn")));
+__typeof__(aclemu_stub_hi_mpi_ao_enable_chn) hi_mpi_ao_enable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_enable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_enable_resample(hi_audio_dev a0, hi_ao_chn a1, hi_audio_sample_rate a2)
 {
@@ -8037,7 +8037,7 @@ static hi_s32 aclemu_stub_hi_mpi_ao_enable_resample(hi_audio_dev a0, hi_ao_chn a
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_enable_resample");
 }
-hi_s32 hi_mpi_ao_enable_resample(hi_audio_dev a0, hi_ao_chn a1, hi_audio_sample_rate a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_enable_resample")));
+__typeof__(aclemu_stub_hi_mpi_ao_enable_resample) hi_mpi_ao_enable_resample __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_enable_resample")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_get_chn_delay(hi_audio_dev a0, hi_ao_chn a1, hi_u32 *a2)
 {
@@ -8046,7 +8046,7 @@ static hi_s32 aclemu_stub_hi_mpi_ao_get_chn_delay(hi_audio_dev a0, hi_ao_chn a1,
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_get_chn_delay");
 }
-hi_s32 hi_mpi_ao_get_chn_delay(hi_audio_dev a0, hi_ao_chn a1, hi_u32 *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_get_chn_delay")));
+__typeof__(aclemu_stub_hi_mpi_ao_get_chn_delay) hi_mpi_ao_get_chn_delay __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_get_chn_delay")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_send_frame(hi_audio_dev a0, hi_ao_chn a1, const hi_audio_frame *a2, hi_s32 a3)
 {
@@ -8056,7 +8056,7 @@ static hi_s32 aclemu_stub_hi_mpi_ao_send_frame(hi_audio_dev a0, hi_ao_chn a1, co
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_send_frame");
 }
-hi_s32 hi_mpi_ao_send_frame(hi_audio_dev a0, hi_ao_chn a1, const hi_audio_frame *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_send_frame")));
+__typeof__(aclemu_stub_hi_mpi_ao_send_frame) hi_mpi_ao_send_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_send_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_ao_set_pub_attr(hi_audio_dev a0, hi_aio_attr *a1)
 {
@@ -8064,7 +8064,7 @@ static hi_s32 aclemu_stub_hi_mpi_ao_set_pub_attr(hi_audio_dev a0, hi_aio_attr *a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_ao_set_pub_attr");
 }
-hi_s32 hi_mpi_ao_set_pub_attr(hi_audio_dev a0, hi_aio_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_set_pub_attr")));
+__typeof__(aclemu_stub_hi_mpi_ao_set_pub_attr) hi_mpi_ao_set_pub_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_ao_set_pub_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_awb_register(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1)
 {
@@ -8072,7 +8072,7 @@ static hi_s32 aclemu_stub_hi_mpi_awb_register(hi_vi_pipe a0, hi_isp_3a_alg_lib *
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_awb_register");
 }
-hi_s32 hi_mpi_awb_register(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_register")));
+__typeof__(aclemu_stub_hi_mpi_awb_register) hi_mpi_awb_register __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_register")));
 
 static hi_s32 aclemu_stub_hi_mpi_awb_sensor_reg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, const hi_isp_sns_attr_info *a2, const hi_isp_awb_sensor_register *a3)
 {
@@ -8082,7 +8082,7 @@ static hi_s32 aclemu_stub_hi_mpi_awb_sensor_reg_callback(hi_vi_pipe a0, hi_isp_3
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_awb_sensor_reg_callback");
 }
-hi_s32 hi_mpi_awb_sensor_reg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, const hi_isp_sns_attr_info *a2, const hi_isp_awb_sensor_register *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_sensor_reg_callback")));
+__typeof__(aclemu_stub_hi_mpi_awb_sensor_reg_callback) hi_mpi_awb_sensor_reg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_sensor_reg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_awb_sensor_unreg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, hi_sensor_id a2)
 {
@@ -8091,7 +8091,7 @@ static hi_s32 aclemu_stub_hi_mpi_awb_sensor_unreg_callback(hi_vi_pipe a0, hi_isp
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_awb_sensor_unreg_callback");
 }
-hi_s32 hi_mpi_awb_sensor_unreg_callback(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1, hi_sensor_id a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_sensor_unreg_callback")));
+__typeof__(aclemu_stub_hi_mpi_awb_sensor_unreg_callback) hi_mpi_awb_sensor_unreg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_sensor_unreg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_awb_unregister(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1)
 {
@@ -8099,14 +8099,14 @@ static hi_s32 aclemu_stub_hi_mpi_awb_unregister(hi_vi_pipe a0, hi_isp_3a_alg_lib
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_awb_unregister");
 }
-hi_s32 hi_mpi_awb_unregister(hi_vi_pipe a0, hi_isp_3a_alg_lib *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_unregister")));
+__typeof__(aclemu_stub_hi_mpi_awb_unregister) hi_mpi_awb_unregister __attribute__((weak, alias("aclemu_stub_hi_mpi_awb_unregister")));
 
 static hi_s32 aclemu_stub_hi_mpi_dvpp_free(void *a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_dvpp_free");
 }
-hi_s32 hi_mpi_dvpp_free(void *a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_free")));
+__typeof__(aclemu_stub_hi_mpi_dvpp_free) hi_mpi_dvpp_free __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_free")));
 
 static hi_s32 aclemu_stub_hi_mpi_dvpp_get_image_info(hi_payload_type a0, const hi_vdec_stream *a1, hi_img_info *a2)
 {
@@ -8115,7 +8115,7 @@ static hi_s32 aclemu_stub_hi_mpi_dvpp_get_image_info(hi_payload_type a0, const h
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_dvpp_get_image_info");
 }
-hi_s32 hi_mpi_dvpp_get_image_info(hi_payload_type a0, const hi_vdec_stream *a1, hi_img_info *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_get_image_info")));
+__typeof__(aclemu_stub_hi_mpi_dvpp_get_image_info) hi_mpi_dvpp_get_image_info __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_get_image_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_dvpp_get_version(hi_s32 *a0, hi_s32 *a1, hi_s32 *a2)
 {
@@ -8124,7 +8124,7 @@ static hi_s32 aclemu_stub_hi_mpi_dvpp_get_version(hi_s32 *a0, hi_s32 *a1, hi_s32
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_dvpp_get_version");
 }
-hi_s32 hi_mpi_dvpp_get_version(hi_s32 *a0, hi_s32 *a1, hi_s32 *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_get_version")));
+__typeof__(aclemu_stub_hi_mpi_dvpp_get_version) hi_mpi_dvpp_get_version __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_get_version")));
 
 static hi_s32 aclemu_stub_hi_mpi_dvpp_malloc(hi_u32 a0, void **a1, hi_u64 a2)
 {
@@ -8133,20 +8133,20 @@ static hi_s32 aclemu_stub_hi_mpi_dvpp_malloc(hi_u32 a0, void **a1, hi_u64 a2)
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_dvpp_malloc");
 }
-hi_s32 hi_mpi_dvpp_malloc(hi_u32 a0, void **a1, hi_u64 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_malloc")));
+__typeof__(aclemu_stub_hi_mpi_dvpp_malloc) hi_mpi_dvpp_malloc __attribute__((weak, alias("aclemu_stub_hi_mpi_dvpp_malloc")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_close(hi_hdmi_id a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_close");
 }
-hi_s32 hi_mpi_hdmi_close(hi_hdmi_id a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_close")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_close) hi_mpi_hdmi_close __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_close")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_deinit(void)
 {
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_deinit");
 }
-hi_s32 hi_mpi_hdmi_deinit(void) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_deinit")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_deinit) hi_mpi_hdmi_deinit __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_deinit")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_get_attr(hi_hdmi_id a0, hi_hdmi_attr *a1)
 {
@@ -8154,7 +8154,7 @@ static hi_s32 aclemu_stub_hi_mpi_hdmi_get_attr(hi_hdmi_id a0, hi_hdmi_attr *a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_get_attr");
 }
-hi_s32 hi_mpi_hdmi_get_attr(hi_hdmi_id a0, hi_hdmi_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_get_attr")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_get_attr) hi_mpi_hdmi_get_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_get_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_get_sink_capability(hi_hdmi_id a0, hi_hdmi_sink_capability *a1)
 {
@@ -8162,20 +8162,20 @@ static hi_s32 aclemu_stub_hi_mpi_hdmi_get_sink_capability(hi_hdmi_id a0, hi_hdmi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_get_sink_capability");
 }
-hi_s32 hi_mpi_hdmi_get_sink_capability(hi_hdmi_id a0, hi_hdmi_sink_capability *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_get_sink_capability")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_get_sink_capability) hi_mpi_hdmi_get_sink_capability __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_get_sink_capability")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_init(void)
 {
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_init");
 }
-hi_s32 hi_mpi_hdmi_init(void) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_init")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_init) hi_mpi_hdmi_init __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_init")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_open(hi_hdmi_id a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_open");
 }
-hi_s32 hi_mpi_hdmi_open(hi_hdmi_id a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_open")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_open) hi_mpi_hdmi_open __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_open")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_register_callback(hi_hdmi_id a0, const hi_hdmi_callback_func *a1)
 {
@@ -8183,7 +8183,7 @@ static hi_s32 aclemu_stub_hi_mpi_hdmi_register_callback(hi_hdmi_id a0, const hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_register_callback");
 }
-hi_s32 hi_mpi_hdmi_register_callback(hi_hdmi_id a0, const hi_hdmi_callback_func *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_register_callback")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_register_callback) hi_mpi_hdmi_register_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_register_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_set_attr(hi_hdmi_id a0, const hi_hdmi_attr *a1)
 {
@@ -8191,7 +8191,7 @@ static hi_s32 aclemu_stub_hi_mpi_hdmi_set_attr(hi_hdmi_id a0, const hi_hdmi_attr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_set_attr");
 }
-hi_s32 hi_mpi_hdmi_set_attr(hi_hdmi_id a0, const hi_hdmi_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_set_attr")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_set_attr) hi_mpi_hdmi_set_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_set_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_set_infoframe(hi_hdmi_id a0, const hi_hdmi_infoframe *a1)
 {
@@ -8199,21 +8199,21 @@ static hi_s32 aclemu_stub_hi_mpi_hdmi_set_infoframe(hi_hdmi_id a0, const hi_hdmi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_set_infoframe");
 }
-hi_s32 hi_mpi_hdmi_set_infoframe(hi_hdmi_id a0, const hi_hdmi_infoframe *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_set_infoframe")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_set_infoframe) hi_mpi_hdmi_set_infoframe __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_set_infoframe")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_start(hi_hdmi_id a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_start");
 }
-hi_s32 hi_mpi_hdmi_start(hi_hdmi_id a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_start")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_start) hi_mpi_hdmi_start __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_start")));
 
 static hi_s32 aclemu_stub_hi_mpi_hdmi_stop(hi_hdmi_id a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_hdmi_stop");
 }
-hi_s32 hi_mpi_hdmi_stop(hi_hdmi_id a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_stop")));
+__typeof__(aclemu_stub_hi_mpi_hdmi_stop) hi_mpi_hdmi_stop __attribute__((weak, alias("aclemu_stub_hi_mpi_hdmi_stop")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_ae_lib_reg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1, const hi_isp_ae_register *a2)
 {
@@ -8222,7 +8222,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_ae_lib_reg_callback(hi_vi_pipe a0, const hi
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_ae_lib_reg_callback");
 }
-hi_s32 hi_mpi_isp_ae_lib_reg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1, const hi_isp_ae_register *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_ae_lib_reg_callback")));
+__typeof__(aclemu_stub_hi_mpi_isp_ae_lib_reg_callback) hi_mpi_isp_ae_lib_reg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_ae_lib_reg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_ae_lib_unreg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1)
 {
@@ -8230,7 +8230,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_ae_lib_unreg_callback(hi_vi_pipe a0, const 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_ae_lib_unreg_callback");
 }
-hi_s32 hi_mpi_isp_ae_lib_unreg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_ae_lib_unreg_callback")));
+__typeof__(aclemu_stub_hi_mpi_isp_ae_lib_unreg_callback) hi_mpi_isp_ae_lib_unreg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_ae_lib_unreg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_awb_lib_reg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1, const hi_isp_awb_register *a2)
 {
@@ -8239,7 +8239,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_awb_lib_reg_callback(hi_vi_pipe a0, const h
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_awb_lib_reg_callback");
 }
-hi_s32 hi_mpi_isp_awb_lib_reg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1, const hi_isp_awb_register *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_awb_lib_reg_callback")));
+__typeof__(aclemu_stub_hi_mpi_isp_awb_lib_reg_callback) hi_mpi_isp_awb_lib_reg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_awb_lib_reg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_awb_lib_unreg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1)
 {
@@ -8247,7 +8247,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_awb_lib_unreg_callback(hi_vi_pipe a0, const
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_awb_lib_unreg_callback");
 }
-hi_s32 hi_mpi_isp_awb_lib_unreg_callback(hi_vi_pipe a0, const hi_isp_3a_alg_lib *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_awb_lib_unreg_callback")));
+__typeof__(aclemu_stub_hi_mpi_isp_awb_lib_unreg_callback) hi_mpi_isp_awb_lib_unreg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_awb_lib_unreg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_cal_gain_by_temp(hi_vi_pipe a0, const hi_isp_wb_attr *a1, hi_u16 a2, hi_s16 a3, hi_u16 *a4)
 {
@@ -8258,7 +8258,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_cal_gain_by_temp(hi_vi_pipe a0, const hi_is
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_cal_gain_by_temp");
 }
-hi_s32 hi_mpi_isp_cal_gain_by_temp(hi_vi_pipe a0, const hi_isp_wb_attr *a1, hi_u16 a2, hi_s16 a3, hi_u16 *a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_cal_gain_by_temp")));
+__typeof__(aclemu_stub_hi_mpi_isp_cal_gain_by_temp) hi_mpi_isp_cal_gain_by_temp __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_cal_gain_by_temp")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_calc_flicker_type(hi_vi_pipe a0, hi_isp_calc_flicker_input *a1, hi_isp_calc_flicker_output *a2, hi_video_frame_info a3[], hi_u32 a4)
 {
@@ -8269,14 +8269,14 @@ static hi_s32 aclemu_stub_hi_mpi_isp_calc_flicker_type(hi_vi_pipe a0, hi_isp_cal
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_calc_flicker_type");
 }
-hi_s32 hi_mpi_isp_calc_flicker_type(hi_vi_pipe a0, hi_isp_calc_flicker_input *a1, hi_isp_calc_flicker_output *a2, hi_video_frame_info a3[], hi_u32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_calc_flicker_type")));
+__typeof__(aclemu_stub_hi_mpi_isp_calc_flicker_type) hi_mpi_isp_calc_flicker_type __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_calc_flicker_type")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_exit(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_exit");
 }
-hi_s32 hi_mpi_isp_exit(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_exit")));
+__typeof__(aclemu_stub_hi_mpi_isp_exit) hi_mpi_isp_exit __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_exit")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_fpn_calibrate(hi_vi_pipe a0, hi_isp_fpn_calibrate_attr *a1)
 {
@@ -8284,7 +8284,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_fpn_calibrate(hi_vi_pipe a0, hi_isp_fpn_cal
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_fpn_calibrate");
 }
-hi_s32 hi_mpi_isp_fpn_calibrate(hi_vi_pipe a0, hi_isp_fpn_calibrate_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_fpn_calibrate")));
+__typeof__(aclemu_stub_hi_mpi_isp_fpn_calibrate) hi_mpi_isp_fpn_calibrate __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_fpn_calibrate")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_attr(hi_vi_pipe a0, hi_isp_ae_route *a1)
 {
@@ -8292,7 +8292,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_attr(hi_vi_pipe a0, hi_isp_ae_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ae_route_attr");
 }
-hi_s32 hi_mpi_isp_get_ae_route_attr(hi_vi_pipe a0, hi_isp_ae_route *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ae_route_attr) hi_mpi_isp_get_ae_route_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_attr_ex(hi_vi_pipe a0, hi_isp_ae_route_ex *a1)
 {
@@ -8300,7 +8300,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_attr_ex(hi_vi_pipe a0, hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ae_route_attr_ex");
 }
-hi_s32 hi_mpi_isp_get_ae_route_attr_ex(hi_vi_pipe a0, hi_isp_ae_route_ex *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_attr_ex")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ae_route_attr_ex) hi_mpi_isp_get_ae_route_attr_ex __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_attr_ex")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr(hi_vi_pipe a0, hi_isp_ae_route *a1)
 {
@@ -8308,7 +8308,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr(hi_vi_pipe a0, hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ae_route_sf_attr");
 }
-hi_s32 hi_mpi_isp_get_ae_route_sf_attr(hi_vi_pipe a0, hi_isp_ae_route *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr) hi_mpi_isp_get_ae_route_sf_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr_ex(hi_vi_pipe a0, hi_isp_ae_route_ex *a1)
 {
@@ -8316,7 +8316,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr_ex(hi_vi_pipe a0, hi_i
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ae_route_sf_attr_ex");
 }
-hi_s32 hi_mpi_isp_get_ae_route_sf_attr_ex(hi_vi_pipe a0, hi_isp_ae_route_ex *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr_ex")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr_ex) hi_mpi_isp_get_ae_route_sf_attr_ex __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_route_sf_attr_ex")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_stats(hi_vi_pipe a0, hi_isp_ae_stats *a1)
 {
@@ -8324,7 +8324,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ae_stats(hi_vi_pipe a0, hi_isp_ae_stats
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ae_stats");
 }
-hi_s32 hi_mpi_isp_get_ae_stats(hi_vi_pipe a0, hi_isp_ae_stats *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_stats")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ae_stats) hi_mpi_isp_get_ae_stats __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ae_stats")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_anti_false_color_attr(hi_vi_pipe a0, hi_isp_anti_false_color_attr *a1)
 {
@@ -8332,7 +8332,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_anti_false_color_attr(hi_vi_pipe a0, hi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_anti_false_color_attr");
 }
-hi_s32 hi_mpi_isp_get_anti_false_color_attr(hi_vi_pipe a0, hi_isp_anti_false_color_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_anti_false_color_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_anti_false_color_attr) hi_mpi_isp_get_anti_false_color_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_anti_false_color_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_auto_color_shading_attr(hi_vi_pipe a0, hi_isp_acs_attr *a1)
 {
@@ -8340,7 +8340,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_auto_color_shading_attr(hi_vi_pipe a0, 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_auto_color_shading_attr");
 }
-hi_s32 hi_mpi_isp_get_auto_color_shading_attr(hi_vi_pipe a0, hi_isp_acs_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_auto_color_shading_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_auto_color_shading_attr) hi_mpi_isp_get_auto_color_shading_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_auto_color_shading_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_awb_attr_ex(hi_vi_pipe a0, hi_isp_awb_attr_ex *a1)
 {
@@ -8348,7 +8348,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_awb_attr_ex(hi_vi_pipe a0, hi_isp_awb_a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_awb_attr_ex");
 }
-hi_s32 hi_mpi_isp_get_awb_attr_ex(hi_vi_pipe a0, hi_isp_awb_attr_ex *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_awb_attr_ex")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_awb_attr_ex) hi_mpi_isp_get_awb_attr_ex __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_awb_attr_ex")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_bind_attr(hi_vi_pipe a0, hi_isp_bind_attr *a1)
 {
@@ -8356,7 +8356,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_bind_attr(hi_vi_pipe a0, hi_isp_bind_at
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_bind_attr");
 }
-hi_s32 hi_mpi_isp_get_bind_attr(hi_vi_pipe a0, hi_isp_bind_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_bind_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_bind_attr) hi_mpi_isp_get_bind_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_bind_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_black_level_attr(hi_vi_pipe a0, hi_isp_black_level_attr *a1)
 {
@@ -8364,7 +8364,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_black_level_attr(hi_vi_pipe a0, hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_black_level_attr");
 }
-hi_s32 hi_mpi_isp_get_black_level_attr(hi_vi_pipe a0, hi_isp_black_level_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_black_level_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_black_level_attr) hi_mpi_isp_get_black_level_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_black_level_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ca_attr(hi_vi_pipe a0, hi_isp_ca_attr *a1)
 {
@@ -8372,7 +8372,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ca_attr(hi_vi_pipe a0, hi_isp_ca_attr *
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ca_attr");
 }
-hi_s32 hi_mpi_isp_get_ca_attr(hi_vi_pipe a0, hi_isp_ca_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ca_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ca_attr) hi_mpi_isp_get_ca_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ca_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ccm_attr(hi_vi_pipe a0, hi_isp_color_matrix_attr *a1)
 {
@@ -8380,7 +8380,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ccm_attr(hi_vi_pipe a0, hi_isp_color_ma
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ccm_attr");
 }
-hi_s32 hi_mpi_isp_get_ccm_attr(hi_vi_pipe a0, hi_isp_color_matrix_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ccm_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ccm_attr) hi_mpi_isp_get_ccm_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ccm_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_clut_attr(hi_vi_pipe a0, hi_isp_clut_attr *a1)
 {
@@ -8388,7 +8388,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_clut_attr(hi_vi_pipe a0, hi_isp_clut_at
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_clut_attr");
 }
-hi_s32 hi_mpi_isp_get_clut_attr(hi_vi_pipe a0, hi_isp_clut_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_clut_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_clut_attr) hi_mpi_isp_get_clut_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_clut_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_clut_coeff(hi_vi_pipe a0, hi_isp_clut_lut *a1)
 {
@@ -8396,7 +8396,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_clut_coeff(hi_vi_pipe a0, hi_isp_clut_l
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_clut_coeff");
 }
-hi_s32 hi_mpi_isp_get_clut_coeff(hi_vi_pipe a0, hi_isp_clut_lut *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_clut_coeff")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_clut_coeff) hi_mpi_isp_get_clut_coeff __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_clut_coeff")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_color_tone_attr(hi_vi_pipe a0, hi_isp_color_tone_attr *a1)
 {
@@ -8404,7 +8404,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_color_tone_attr(hi_vi_pipe a0, hi_isp_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_color_tone_attr");
 }
-hi_s32 hi_mpi_isp_get_color_tone_attr(hi_vi_pipe a0, hi_isp_color_tone_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_color_tone_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_color_tone_attr) hi_mpi_isp_get_color_tone_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_color_tone_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_crosstalk_attr(hi_vi_pipe a0, hi_isp_cr_attr *a1)
 {
@@ -8412,7 +8412,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_crosstalk_attr(hi_vi_pipe a0, hi_isp_cr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_crosstalk_attr");
 }
-hi_s32 hi_mpi_isp_get_crosstalk_attr(hi_vi_pipe a0, hi_isp_cr_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_crosstalk_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_crosstalk_attr) hi_mpi_isp_get_crosstalk_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_crosstalk_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_csc_attr(hi_vi_pipe a0, hi_isp_csc_attr *a1)
 {
@@ -8420,7 +8420,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_csc_attr(hi_vi_pipe a0, hi_isp_csc_attr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_csc_attr");
 }
-hi_s32 hi_mpi_isp_get_csc_attr(hi_vi_pipe a0, hi_isp_csc_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_csc_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_csc_attr) hi_mpi_isp_get_csc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_csc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ctrl_param(hi_vi_pipe a0, hi_isp_ctrl_param *a1)
 {
@@ -8428,7 +8428,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ctrl_param(hi_vi_pipe a0, hi_isp_ctrl_p
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ctrl_param");
 }
-hi_s32 hi_mpi_isp_get_ctrl_param(hi_vi_pipe a0, hi_isp_ctrl_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ctrl_param")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ctrl_param) hi_mpi_isp_get_ctrl_param __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ctrl_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_dciris_attr(hi_vi_pipe a0, hi_isp_dciris_attr *a1)
 {
@@ -8436,7 +8436,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_dciris_attr(hi_vi_pipe a0, hi_isp_dciri
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_dciris_attr");
 }
-hi_s32 hi_mpi_isp_get_dciris_attr(hi_vi_pipe a0, hi_isp_dciris_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dciris_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_dciris_attr) hi_mpi_isp_get_dciris_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dciris_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_dehaze_attr(hi_vi_pipe a0, hi_isp_dehaze_attr *a1)
 {
@@ -8444,7 +8444,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_dehaze_attr(hi_vi_pipe a0, hi_isp_dehaz
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_dehaze_attr");
 }
-hi_s32 hi_mpi_isp_get_dehaze_attr(hi_vi_pipe a0, hi_isp_dehaze_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dehaze_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_dehaze_attr) hi_mpi_isp_get_dehaze_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dehaze_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_demosaic_attr(hi_vi_pipe a0, hi_isp_demosaic_attr *a1)
 {
@@ -8452,7 +8452,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_demosaic_attr(hi_vi_pipe a0, hi_isp_dem
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_demosaic_attr");
 }
-hi_s32 hi_mpi_isp_get_demosaic_attr(hi_vi_pipe a0, hi_isp_demosaic_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_demosaic_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_demosaic_attr) hi_mpi_isp_get_demosaic_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_demosaic_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_dp_calibrate(hi_vi_pipe a0, hi_isp_dp_static_calibrate *a1)
 {
@@ -8460,7 +8460,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_dp_calibrate(hi_vi_pipe a0, hi_isp_dp_s
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_dp_calibrate");
 }
-hi_s32 hi_mpi_isp_get_dp_calibrate(hi_vi_pipe a0, hi_isp_dp_static_calibrate *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dp_calibrate")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_dp_calibrate) hi_mpi_isp_get_dp_calibrate __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dp_calibrate")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_dp_dynamic_attr(hi_vi_pipe a0, hi_isp_dp_dynamic_attr *a1)
 {
@@ -8468,7 +8468,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_dp_dynamic_attr(hi_vi_pipe a0, hi_isp_d
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_dp_dynamic_attr");
 }
-hi_s32 hi_mpi_isp_get_dp_dynamic_attr(hi_vi_pipe a0, hi_isp_dp_dynamic_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dp_dynamic_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_dp_dynamic_attr) hi_mpi_isp_get_dp_dynamic_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dp_dynamic_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_dp_static_attr(hi_vi_pipe a0, hi_isp_dp_static_attr *a1)
 {
@@ -8476,7 +8476,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_dp_static_attr(hi_vi_pipe a0, hi_isp_dp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_dp_static_attr");
 }
-hi_s32 hi_mpi_isp_get_dp_static_attr(hi_vi_pipe a0, hi_isp_dp_static_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dp_static_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_dp_static_attr) hi_mpi_isp_get_dp_static_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_dp_static_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_drc_attr(hi_vi_pipe a0, hi_isp_drc_attr *a1)
 {
@@ -8484,7 +8484,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_drc_attr(hi_vi_pipe a0, hi_isp_drc_attr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_drc_attr");
 }
-hi_s32 hi_mpi_isp_get_drc_attr(hi_vi_pipe a0, hi_isp_drc_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_drc_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_drc_attr) hi_mpi_isp_get_drc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_drc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_edge_mark_attr(hi_vi_pipe a0, hi_isp_edge_mark_attr *a1)
 {
@@ -8492,7 +8492,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_edge_mark_attr(hi_vi_pipe a0, hi_isp_ed
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_edge_mark_attr");
 }
-hi_s32 hi_mpi_isp_get_edge_mark_attr(hi_vi_pipe a0, hi_isp_edge_mark_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_edge_mark_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_edge_mark_attr) hi_mpi_isp_get_edge_mark_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_edge_mark_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_exp_convert(hi_vi_pipe a0, hi_isp_exp_conv_param *a1)
 {
@@ -8500,7 +8500,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_exp_convert(hi_vi_pipe a0, hi_isp_exp_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_exp_convert");
 }
-hi_s32 hi_mpi_isp_get_exp_convert(hi_vi_pipe a0, hi_isp_exp_conv_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_exp_convert")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_exp_convert) hi_mpi_isp_get_exp_convert __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_exp_convert")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_exposure_attr(hi_vi_pipe a0, hi_isp_exposure_attr *a1)
 {
@@ -8508,7 +8508,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_exposure_attr(hi_vi_pipe a0, hi_isp_exp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_exposure_attr");
 }
-hi_s32 hi_mpi_isp_get_exposure_attr(hi_vi_pipe a0, hi_isp_exposure_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_exposure_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_exposure_attr) hi_mpi_isp_get_exposure_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_exposure_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_fmw_state(hi_vi_pipe a0, hi_isp_fmw_state *a1)
 {
@@ -8516,7 +8516,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_fmw_state(hi_vi_pipe a0, hi_isp_fmw_sta
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_fmw_state");
 }
-hi_s32 hi_mpi_isp_get_fmw_state(hi_vi_pipe a0, hi_isp_fmw_state *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_fmw_state")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_fmw_state) hi_mpi_isp_get_fmw_state __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_fmw_state")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_fpn_attr(hi_vi_pipe a0, hi_isp_fpn_attr *a1)
 {
@@ -8524,7 +8524,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_fpn_attr(hi_vi_pipe a0, hi_isp_fpn_attr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_fpn_attr");
 }
-hi_s32 hi_mpi_isp_get_fpn_attr(hi_vi_pipe a0, hi_isp_fpn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_fpn_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_fpn_attr) hi_mpi_isp_get_fpn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_fpn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_fswdr_attr(hi_vi_pipe a0, hi_isp_wdr_fs_attr *a1)
 {
@@ -8532,7 +8532,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_fswdr_attr(hi_vi_pipe a0, hi_isp_wdr_fs
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_fswdr_attr");
 }
-hi_s32 hi_mpi_isp_get_fswdr_attr(hi_vi_pipe a0, hi_isp_wdr_fs_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_fswdr_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_fswdr_attr) hi_mpi_isp_get_fswdr_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_fswdr_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_gamma_attr(hi_vi_pipe a0, hi_isp_gamma_attr *a1)
 {
@@ -8540,7 +8540,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_gamma_attr(hi_vi_pipe a0, hi_isp_gamma_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_gamma_attr");
 }
-hi_s32 hi_mpi_isp_get_gamma_attr(hi_vi_pipe a0, hi_isp_gamma_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_gamma_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_gamma_attr) hi_mpi_isp_get_gamma_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_gamma_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_global_cac_attr(hi_vi_pipe a0, hi_isp_global_cac_attr *a1)
 {
@@ -8548,7 +8548,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_global_cac_attr(hi_vi_pipe a0, hi_isp_g
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_global_cac_attr");
 }
-hi_s32 hi_mpi_isp_get_global_cac_attr(hi_vi_pipe a0, hi_isp_global_cac_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_global_cac_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_global_cac_attr) hi_mpi_isp_get_global_cac_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_global_cac_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_hlc_attr(hi_vi_pipe a0, hi_isp_hlc_attr *a1)
 {
@@ -8556,7 +8556,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_hlc_attr(hi_vi_pipe a0, hi_isp_hlc_attr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_hlc_attr");
 }
-hi_s32 hi_mpi_isp_get_hlc_attr(hi_vi_pipe a0, hi_isp_hlc_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_hlc_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_hlc_attr) hi_mpi_isp_get_hlc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_hlc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_iris_attr(hi_vi_pipe a0, hi_isp_iris_attr *a1)
 {
@@ -8564,7 +8564,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_iris_attr(hi_vi_pipe a0, hi_isp_iris_at
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_iris_attr");
 }
-hi_s32 hi_mpi_isp_get_iris_attr(hi_vi_pipe a0, hi_isp_iris_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_iris_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_iris_attr) hi_mpi_isp_get_iris_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_iris_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_ldci_attr(hi_vi_pipe a0, hi_isp_ldci_attr *a1)
 {
@@ -8572,7 +8572,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_ldci_attr(hi_vi_pipe a0, hi_isp_ldci_at
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_ldci_attr");
 }
-hi_s32 hi_mpi_isp_get_ldci_attr(hi_vi_pipe a0, hi_isp_ldci_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ldci_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_ldci_attr) hi_mpi_isp_get_ldci_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_ldci_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_local_cac_attr(hi_vi_pipe a0, hi_isp_local_cac_attr *a1)
 {
@@ -8580,7 +8580,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_local_cac_attr(hi_vi_pipe a0, hi_isp_lo
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_local_cac_attr");
 }
-hi_s32 hi_mpi_isp_get_local_cac_attr(hi_vi_pipe a0, hi_isp_local_cac_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_local_cac_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_local_cac_attr) hi_mpi_isp_get_local_cac_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_local_cac_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_mesh_shading_attr(hi_vi_pipe a0, hi_isp_shading_attr *a1)
 {
@@ -8588,7 +8588,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_mesh_shading_attr(hi_vi_pipe a0, hi_isp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_mesh_shading_attr");
 }
-hi_s32 hi_mpi_isp_get_mesh_shading_attr(hi_vi_pipe a0, hi_isp_shading_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_mesh_shading_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_mesh_shading_attr) hi_mpi_isp_get_mesh_shading_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_mesh_shading_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_mesh_shading_gain_lut_attr(hi_vi_pipe a0, hi_isp_shading_lut_attr *a1)
 {
@@ -8596,7 +8596,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_mesh_shading_gain_lut_attr(hi_vi_pipe a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_mesh_shading_gain_lut_attr");
 }
-hi_s32 hi_mpi_isp_get_mesh_shading_gain_lut_attr(hi_vi_pipe a0, hi_isp_shading_lut_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_mesh_shading_gain_lut_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_mesh_shading_gain_lut_attr) hi_mpi_isp_get_mesh_shading_gain_lut_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_mesh_shading_gain_lut_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_mg_stats(hi_vi_pipe a0, hi_isp_mg_stats *a1)
 {
@@ -8604,7 +8604,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_mg_stats(hi_vi_pipe a0, hi_isp_mg_stats
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_mg_stats");
 }
-hi_s32 hi_mpi_isp_get_mg_stats(hi_vi_pipe a0, hi_isp_mg_stats *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_mg_stats")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_mg_stats) hi_mpi_isp_get_mg_stats __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_mg_stats")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_module_ctrl(hi_vi_pipe a0, hi_isp_module_ctrl *a1)
 {
@@ -8612,7 +8612,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_module_ctrl(hi_vi_pipe a0, hi_isp_modul
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_module_ctrl");
 }
-hi_s32 hi_mpi_isp_get_module_ctrl(hi_vi_pipe a0, hi_isp_module_ctrl *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_module_ctrl")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_module_ctrl) hi_mpi_isp_get_module_ctrl __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_module_ctrl")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_nr_attr(hi_vi_pipe a0, hi_isp_nr_attr *a1)
 {
@@ -8620,7 +8620,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_nr_attr(hi_vi_pipe a0, hi_isp_nr_attr *
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_nr_attr");
 }
-hi_s32 hi_mpi_isp_get_nr_attr(hi_vi_pipe a0, hi_isp_nr_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_nr_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_nr_attr) hi_mpi_isp_get_nr_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_nr_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_piris_attr(hi_vi_pipe a0, hi_isp_piris_attr *a1)
 {
@@ -8628,7 +8628,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_piris_attr(hi_vi_pipe a0, hi_isp_piris_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_piris_attr");
 }
-hi_s32 hi_mpi_isp_get_piris_attr(hi_vi_pipe a0, hi_isp_piris_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_piris_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_piris_attr) hi_mpi_isp_get_piris_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_piris_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_pregamma_attr(hi_vi_pipe a0, hi_isp_pregamma_attr *a1)
 {
@@ -8636,7 +8636,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_pregamma_attr(hi_vi_pipe a0, hi_isp_pre
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_pregamma_attr");
 }
-hi_s32 hi_mpi_isp_get_pregamma_attr(hi_vi_pipe a0, hi_isp_pregamma_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_pregamma_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_pregamma_attr) hi_mpi_isp_get_pregamma_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_pregamma_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_pub_attr(hi_vi_pipe a0, hi_isp_pub_attr *a1)
 {
@@ -8644,7 +8644,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_pub_attr(hi_vi_pipe a0, hi_isp_pub_attr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_pub_attr");
 }
-hi_s32 hi_mpi_isp_get_pub_attr(hi_vi_pipe a0, hi_isp_pub_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_pub_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_pub_attr) hi_mpi_isp_get_pub_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_pub_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_saturation_attr(hi_vi_pipe a0, hi_isp_saturation_attr *a1)
 {
@@ -8652,7 +8652,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_saturation_attr(hi_vi_pipe a0, hi_isp_s
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_saturation_attr");
 }
-hi_s32 hi_mpi_isp_get_saturation_attr(hi_vi_pipe a0, hi_isp_saturation_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_saturation_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_saturation_attr) hi_mpi_isp_get_saturation_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_saturation_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_sharpen_attr(hi_vi_pipe a0, hi_isp_sharpen_attr *a1)
 {
@@ -8660,7 +8660,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_sharpen_attr(hi_vi_pipe a0, hi_isp_shar
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_sharpen_attr");
 }
-hi_s32 hi_mpi_isp_get_sharpen_attr(hi_vi_pipe a0, hi_isp_sharpen_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_sharpen_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_sharpen_attr) hi_mpi_isp_get_sharpen_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_sharpen_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_sns_slave_attr(hi_slave_dev a0, hi_isp_slave_sns_sync *a1)
 {
@@ -8668,7 +8668,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_sns_slave_attr(hi_slave_dev a0, hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_sns_slave_attr");
 }
-hi_s32 hi_mpi_isp_get_sns_slave_attr(hi_slave_dev a0, hi_isp_slave_sns_sync *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_sns_slave_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_sns_slave_attr) hi_mpi_isp_get_sns_slave_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_sns_slave_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_stats_cfg(hi_vi_pipe a0, hi_isp_stats_cfg *a1)
 {
@@ -8676,7 +8676,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_stats_cfg(hi_vi_pipe a0, hi_isp_stats_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_stats_cfg");
 }
-hi_s32 hi_mpi_isp_get_stats_cfg(hi_vi_pipe a0, hi_isp_stats_cfg *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_stats_cfg")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_stats_cfg) hi_mpi_isp_get_stats_cfg __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_stats_cfg")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_vd_time_out(hi_vi_pipe a0, hi_isp_vd_type a1, hi_u32 a2)
 {
@@ -8685,7 +8685,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_vd_time_out(hi_vi_pipe a0, hi_isp_vd_ty
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_vd_time_out");
 }
-hi_s32 hi_mpi_isp_get_vd_time_out(hi_vi_pipe a0, hi_isp_vd_type a1, hi_u32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_vd_time_out")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_vd_time_out) hi_mpi_isp_get_vd_time_out __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_vd_time_out")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_wb_attr(hi_vi_pipe a0, hi_isp_wb_attr *a1)
 {
@@ -8693,7 +8693,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_wb_attr(hi_vi_pipe a0, hi_isp_wb_attr *
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_wb_attr");
 }
-hi_s32 hi_mpi_isp_get_wb_attr(hi_vi_pipe a0, hi_isp_wb_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_wb_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_wb_attr) hi_mpi_isp_get_wb_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_wb_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_wb_stats(hi_vi_pipe a0, hi_isp_wb_stats *a1)
 {
@@ -8701,7 +8701,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_wb_stats(hi_vi_pipe a0, hi_isp_wb_stats
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_wb_stats");
 }
-hi_s32 hi_mpi_isp_get_wb_stats(hi_vi_pipe a0, hi_isp_wb_stats *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_wb_stats")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_wb_stats) hi_mpi_isp_get_wb_stats __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_wb_stats")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_get_wdr_exposure_attr(hi_vi_pipe a0, hi_isp_wdr_exposure_attr *a1)
 {
@@ -8709,21 +8709,21 @@ static hi_s32 aclemu_stub_hi_mpi_isp_get_wdr_exposure_attr(hi_vi_pipe a0, hi_isp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_get_wdr_exposure_attr");
 }
-hi_s32 hi_mpi_isp_get_wdr_exposure_attr(hi_vi_pipe a0, hi_isp_wdr_exposure_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_wdr_exposure_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_get_wdr_exposure_attr) hi_mpi_isp_get_wdr_exposure_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_get_wdr_exposure_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_init(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_init");
 }
-hi_s32 hi_mpi_isp_init(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_init")));
+__typeof__(aclemu_stub_hi_mpi_isp_init) hi_mpi_isp_init __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_init")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_mem_init(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_mem_init");
 }
-hi_s32 hi_mpi_isp_mem_init(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_mem_init")));
+__typeof__(aclemu_stub_hi_mpi_isp_mem_init) hi_mpi_isp_mem_init __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_mem_init")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_query_exposure_info(hi_vi_pipe a0, hi_isp_exp_info *a1)
 {
@@ -8731,7 +8731,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_query_exposure_info(hi_vi_pipe a0, hi_isp_e
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_query_exposure_info");
 }
-hi_s32 hi_mpi_isp_query_exposure_info(hi_vi_pipe a0, hi_isp_exp_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_query_exposure_info")));
+__typeof__(aclemu_stub_hi_mpi_isp_query_exposure_info) hi_mpi_isp_query_exposure_info __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_query_exposure_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_query_inner_state_info(hi_vi_pipe a0, hi_isp_inner_state_info *a1)
 {
@@ -8739,7 +8739,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_query_inner_state_info(hi_vi_pipe a0, hi_is
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_query_inner_state_info");
 }
-hi_s32 hi_mpi_isp_query_inner_state_info(hi_vi_pipe a0, hi_isp_inner_state_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_query_inner_state_info")));
+__typeof__(aclemu_stub_hi_mpi_isp_query_inner_state_info) hi_mpi_isp_query_inner_state_info __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_query_inner_state_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_query_wb_info(hi_vi_pipe a0, hi_isp_wb_info *a1)
 {
@@ -8747,21 +8747,21 @@ static hi_s32 aclemu_stub_hi_mpi_isp_query_wb_info(hi_vi_pipe a0, hi_isp_wb_info
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_query_wb_info");
 }
-hi_s32 hi_mpi_isp_query_wb_info(hi_vi_pipe a0, hi_isp_wb_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_query_wb_info")));
+__typeof__(aclemu_stub_hi_mpi_isp_query_wb_info) hi_mpi_isp_query_wb_info __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_query_wb_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_run(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_run");
 }
-hi_s32 hi_mpi_isp_run(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_run")));
+__typeof__(aclemu_stub_hi_mpi_isp_run) hi_mpi_isp_run __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_run")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_run_once(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_run_once");
 }
-hi_s32 hi_mpi_isp_run_once(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_run_once")));
+__typeof__(aclemu_stub_hi_mpi_isp_run_once) hi_mpi_isp_run_once __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_run_once")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_sensor_reg_callback(hi_vi_pipe a0, const hi_isp_sns_attr_info *a1, const hi_isp_sensor_register *a2)
 {
@@ -8770,7 +8770,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_sensor_reg_callback(hi_vi_pipe a0, const hi
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_sensor_reg_callback");
 }
-hi_s32 hi_mpi_isp_sensor_reg_callback(hi_vi_pipe a0, const hi_isp_sns_attr_info *a1, const hi_isp_sensor_register *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_sensor_reg_callback")));
+__typeof__(aclemu_stub_hi_mpi_isp_sensor_reg_callback) hi_mpi_isp_sensor_reg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_sensor_reg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_sensor_unreg_callback(hi_vi_pipe a0, hi_sensor_id a1)
 {
@@ -8778,7 +8778,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_sensor_unreg_callback(hi_vi_pipe a0, hi_sen
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_sensor_unreg_callback");
 }
-hi_s32 hi_mpi_isp_sensor_unreg_callback(hi_vi_pipe a0, hi_sensor_id a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_sensor_unreg_callback")));
+__typeof__(aclemu_stub_hi_mpi_isp_sensor_unreg_callback) hi_mpi_isp_sensor_unreg_callback __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_sensor_unreg_callback")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_attr(hi_vi_pipe a0, const hi_isp_ae_route *a1)
 {
@@ -8786,7 +8786,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_attr(hi_vi_pipe a0, const hi_i
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ae_route_attr");
 }
-hi_s32 hi_mpi_isp_set_ae_route_attr(hi_vi_pipe a0, const hi_isp_ae_route *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ae_route_attr) hi_mpi_isp_set_ae_route_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_attr_ex(hi_vi_pipe a0, const hi_isp_ae_route_ex *a1)
 {
@@ -8794,7 +8794,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_attr_ex(hi_vi_pipe a0, const h
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ae_route_attr_ex");
 }
-hi_s32 hi_mpi_isp_set_ae_route_attr_ex(hi_vi_pipe a0, const hi_isp_ae_route_ex *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_attr_ex")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ae_route_attr_ex) hi_mpi_isp_set_ae_route_attr_ex __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_attr_ex")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr(hi_vi_pipe a0, const hi_isp_ae_route *a1)
 {
@@ -8802,7 +8802,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr(hi_vi_pipe a0, const h
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ae_route_sf_attr");
 }
-hi_s32 hi_mpi_isp_set_ae_route_sf_attr(hi_vi_pipe a0, const hi_isp_ae_route *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr) hi_mpi_isp_set_ae_route_sf_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr_ex(hi_vi_pipe a0, const hi_isp_ae_route_ex *a1)
 {
@@ -8810,7 +8810,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr_ex(hi_vi_pipe a0, cons
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ae_route_sf_attr_ex");
 }
-hi_s32 hi_mpi_isp_set_ae_route_sf_attr_ex(hi_vi_pipe a0, const hi_isp_ae_route_ex *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr_ex")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr_ex) hi_mpi_isp_set_ae_route_sf_attr_ex __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ae_route_sf_attr_ex")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_anti_false_color_attr(hi_vi_pipe a0, const hi_isp_anti_false_color_attr *a1)
 {
@@ -8818,7 +8818,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_anti_false_color_attr(hi_vi_pipe a0, co
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_anti_false_color_attr");
 }
-hi_s32 hi_mpi_isp_set_anti_false_color_attr(hi_vi_pipe a0, const hi_isp_anti_false_color_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_anti_false_color_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_anti_false_color_attr) hi_mpi_isp_set_anti_false_color_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_anti_false_color_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_auto_color_shading_attr(hi_vi_pipe a0, const hi_isp_acs_attr *a1)
 {
@@ -8826,7 +8826,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_auto_color_shading_attr(hi_vi_pipe a0, 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_auto_color_shading_attr");
 }
-hi_s32 hi_mpi_isp_set_auto_color_shading_attr(hi_vi_pipe a0, const hi_isp_acs_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_auto_color_shading_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_auto_color_shading_attr) hi_mpi_isp_set_auto_color_shading_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_auto_color_shading_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_awb_attr_ex(hi_vi_pipe a0, hi_isp_awb_attr_ex *a1)
 {
@@ -8834,7 +8834,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_awb_attr_ex(hi_vi_pipe a0, hi_isp_awb_a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_awb_attr_ex");
 }
-hi_s32 hi_mpi_isp_set_awb_attr_ex(hi_vi_pipe a0, hi_isp_awb_attr_ex *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_awb_attr_ex")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_awb_attr_ex) hi_mpi_isp_set_awb_attr_ex __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_awb_attr_ex")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_bind_attr(hi_vi_pipe a0, const hi_isp_bind_attr *a1)
 {
@@ -8842,7 +8842,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_bind_attr(hi_vi_pipe a0, const hi_isp_b
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_bind_attr");
 }
-hi_s32 hi_mpi_isp_set_bind_attr(hi_vi_pipe a0, const hi_isp_bind_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_bind_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_bind_attr) hi_mpi_isp_set_bind_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_bind_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_black_level_attr(hi_vi_pipe a0, const hi_isp_black_level_attr *a1)
 {
@@ -8850,7 +8850,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_black_level_attr(hi_vi_pipe a0, const h
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_black_level_attr");
 }
-hi_s32 hi_mpi_isp_set_black_level_attr(hi_vi_pipe a0, const hi_isp_black_level_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_black_level_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_black_level_attr) hi_mpi_isp_set_black_level_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_black_level_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ca_attr(hi_vi_pipe a0, const hi_isp_ca_attr *a1)
 {
@@ -8858,7 +8858,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ca_attr(hi_vi_pipe a0, const hi_isp_ca_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ca_attr");
 }
-hi_s32 hi_mpi_isp_set_ca_attr(hi_vi_pipe a0, const hi_isp_ca_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ca_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ca_attr) hi_mpi_isp_set_ca_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ca_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ccm_attr(hi_vi_pipe a0, const hi_isp_color_matrix_attr *a1)
 {
@@ -8866,7 +8866,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ccm_attr(hi_vi_pipe a0, const hi_isp_co
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ccm_attr");
 }
-hi_s32 hi_mpi_isp_set_ccm_attr(hi_vi_pipe a0, const hi_isp_color_matrix_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ccm_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ccm_attr) hi_mpi_isp_set_ccm_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ccm_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_clut_attr(hi_vi_pipe a0, const hi_isp_clut_attr *a1)
 {
@@ -8874,7 +8874,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_clut_attr(hi_vi_pipe a0, const hi_isp_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_clut_attr");
 }
-hi_s32 hi_mpi_isp_set_clut_attr(hi_vi_pipe a0, const hi_isp_clut_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_clut_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_clut_attr) hi_mpi_isp_set_clut_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_clut_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_clut_coeff(hi_vi_pipe a0, const hi_isp_clut_lut *a1)
 {
@@ -8882,7 +8882,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_clut_coeff(hi_vi_pipe a0, const hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_clut_coeff");
 }
-hi_s32 hi_mpi_isp_set_clut_coeff(hi_vi_pipe a0, const hi_isp_clut_lut *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_clut_coeff")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_clut_coeff) hi_mpi_isp_set_clut_coeff __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_clut_coeff")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_color_tone_attr(hi_vi_pipe a0, const hi_isp_color_tone_attr *a1)
 {
@@ -8890,7 +8890,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_color_tone_attr(hi_vi_pipe a0, const hi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_color_tone_attr");
 }
-hi_s32 hi_mpi_isp_set_color_tone_attr(hi_vi_pipe a0, const hi_isp_color_tone_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_color_tone_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_color_tone_attr) hi_mpi_isp_set_color_tone_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_color_tone_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_crosstalk_attr(hi_vi_pipe a0, const hi_isp_cr_attr *a1)
 {
@@ -8898,7 +8898,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_crosstalk_attr(hi_vi_pipe a0, const hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_crosstalk_attr");
 }
-hi_s32 hi_mpi_isp_set_crosstalk_attr(hi_vi_pipe a0, const hi_isp_cr_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_crosstalk_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_crosstalk_attr) hi_mpi_isp_set_crosstalk_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_crosstalk_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_csc_attr(hi_vi_pipe a0, const hi_isp_csc_attr *a1)
 {
@@ -8906,7 +8906,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_csc_attr(hi_vi_pipe a0, const hi_isp_cs
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_csc_attr");
 }
-hi_s32 hi_mpi_isp_set_csc_attr(hi_vi_pipe a0, const hi_isp_csc_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_csc_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_csc_attr) hi_mpi_isp_set_csc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_csc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ctrl_param(hi_vi_pipe a0, const hi_isp_ctrl_param *a1)
 {
@@ -8914,7 +8914,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ctrl_param(hi_vi_pipe a0, const hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ctrl_param");
 }
-hi_s32 hi_mpi_isp_set_ctrl_param(hi_vi_pipe a0, const hi_isp_ctrl_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ctrl_param")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ctrl_param) hi_mpi_isp_set_ctrl_param __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ctrl_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_dciris_attr(hi_vi_pipe a0, const hi_isp_dciris_attr *a1)
 {
@@ -8922,7 +8922,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_dciris_attr(hi_vi_pipe a0, const hi_isp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_dciris_attr");
 }
-hi_s32 hi_mpi_isp_set_dciris_attr(hi_vi_pipe a0, const hi_isp_dciris_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dciris_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_dciris_attr) hi_mpi_isp_set_dciris_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dciris_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_dehaze_attr(hi_vi_pipe a0, const hi_isp_dehaze_attr *a1)
 {
@@ -8930,7 +8930,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_dehaze_attr(hi_vi_pipe a0, const hi_isp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_dehaze_attr");
 }
-hi_s32 hi_mpi_isp_set_dehaze_attr(hi_vi_pipe a0, const hi_isp_dehaze_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dehaze_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_dehaze_attr) hi_mpi_isp_set_dehaze_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dehaze_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_demosaic_attr(hi_vi_pipe a0, const hi_isp_demosaic_attr *a1)
 {
@@ -8938,7 +8938,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_demosaic_attr(hi_vi_pipe a0, const hi_i
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_demosaic_attr");
 }
-hi_s32 hi_mpi_isp_set_demosaic_attr(hi_vi_pipe a0, const hi_isp_demosaic_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_demosaic_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_demosaic_attr) hi_mpi_isp_set_demosaic_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_demosaic_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_dp_calibrate(hi_vi_pipe a0, const hi_isp_dp_static_calibrate *a1)
 {
@@ -8946,7 +8946,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_dp_calibrate(hi_vi_pipe a0, const hi_is
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_dp_calibrate");
 }
-hi_s32 hi_mpi_isp_set_dp_calibrate(hi_vi_pipe a0, const hi_isp_dp_static_calibrate *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dp_calibrate")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_dp_calibrate) hi_mpi_isp_set_dp_calibrate __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dp_calibrate")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_dp_dynamic_attr(hi_vi_pipe a0, const hi_isp_dp_dynamic_attr *a1)
 {
@@ -8954,7 +8954,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_dp_dynamic_attr(hi_vi_pipe a0, const hi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_dp_dynamic_attr");
 }
-hi_s32 hi_mpi_isp_set_dp_dynamic_attr(hi_vi_pipe a0, const hi_isp_dp_dynamic_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dp_dynamic_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_dp_dynamic_attr) hi_mpi_isp_set_dp_dynamic_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dp_dynamic_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_dp_static_attr(hi_vi_pipe a0, const hi_isp_dp_static_attr *a1)
 {
@@ -8962,7 +8962,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_dp_static_attr(hi_vi_pipe a0, const hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_dp_static_attr");
 }
-hi_s32 hi_mpi_isp_set_dp_static_attr(hi_vi_pipe a0, const hi_isp_dp_static_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dp_static_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_dp_static_attr) hi_mpi_isp_set_dp_static_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_dp_static_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_drc_attr(hi_vi_pipe a0, const hi_isp_drc_attr *a1)
 {
@@ -8970,7 +8970,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_drc_attr(hi_vi_pipe a0, const hi_isp_dr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_drc_attr");
 }
-hi_s32 hi_mpi_isp_set_drc_attr(hi_vi_pipe a0, const hi_isp_drc_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_drc_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_drc_attr) hi_mpi_isp_set_drc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_drc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_edge_mark_attr(hi_vi_pipe a0, const hi_isp_edge_mark_attr *a1)
 {
@@ -8978,7 +8978,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_edge_mark_attr(hi_vi_pipe a0, const hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_edge_mark_attr");
 }
-hi_s32 hi_mpi_isp_set_edge_mark_attr(hi_vi_pipe a0, const hi_isp_edge_mark_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_edge_mark_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_edge_mark_attr) hi_mpi_isp_set_edge_mark_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_edge_mark_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_exp_convert(hi_vi_pipe a0, hi_isp_exp_conv_param *a1)
 {
@@ -8986,7 +8986,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_exp_convert(hi_vi_pipe a0, hi_isp_exp_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_exp_convert");
 }
-hi_s32 hi_mpi_isp_set_exp_convert(hi_vi_pipe a0, hi_isp_exp_conv_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_exp_convert")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_exp_convert) hi_mpi_isp_set_exp_convert __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_exp_convert")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_exposure_attr(hi_vi_pipe a0, const hi_isp_exposure_attr *a1)
 {
@@ -8994,7 +8994,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_exposure_attr(hi_vi_pipe a0, const hi_i
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_exposure_attr");
 }
-hi_s32 hi_mpi_isp_set_exposure_attr(hi_vi_pipe a0, const hi_isp_exposure_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_exposure_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_exposure_attr) hi_mpi_isp_set_exposure_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_exposure_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_fmw_state(hi_vi_pipe a0, const hi_isp_fmw_state a1)
 {
@@ -9002,7 +9002,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_fmw_state(hi_vi_pipe a0, const hi_isp_f
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_fmw_state");
 }
-hi_s32 hi_mpi_isp_set_fmw_state(hi_vi_pipe a0, const hi_isp_fmw_state a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_fmw_state")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_fmw_state) hi_mpi_isp_set_fmw_state __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_fmw_state")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_fpn_attr(hi_vi_pipe a0, const hi_isp_fpn_attr *a1)
 {
@@ -9010,7 +9010,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_fpn_attr(hi_vi_pipe a0, const hi_isp_fp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_fpn_attr");
 }
-hi_s32 hi_mpi_isp_set_fpn_attr(hi_vi_pipe a0, const hi_isp_fpn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_fpn_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_fpn_attr) hi_mpi_isp_set_fpn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_fpn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_fswdr_attr(hi_vi_pipe a0, const hi_isp_wdr_fs_attr *a1)
 {
@@ -9018,7 +9018,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_fswdr_attr(hi_vi_pipe a0, const hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_fswdr_attr");
 }
-hi_s32 hi_mpi_isp_set_fswdr_attr(hi_vi_pipe a0, const hi_isp_wdr_fs_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_fswdr_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_fswdr_attr) hi_mpi_isp_set_fswdr_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_fswdr_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_gamma_attr(hi_vi_pipe a0, const hi_isp_gamma_attr *a1)
 {
@@ -9026,7 +9026,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_gamma_attr(hi_vi_pipe a0, const hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_gamma_attr");
 }
-hi_s32 hi_mpi_isp_set_gamma_attr(hi_vi_pipe a0, const hi_isp_gamma_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_gamma_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_gamma_attr) hi_mpi_isp_set_gamma_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_gamma_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_global_cac_attr(hi_vi_pipe a0, const hi_isp_global_cac_attr *a1)
 {
@@ -9034,7 +9034,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_global_cac_attr(hi_vi_pipe a0, const hi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_global_cac_attr");
 }
-hi_s32 hi_mpi_isp_set_global_cac_attr(hi_vi_pipe a0, const hi_isp_global_cac_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_global_cac_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_global_cac_attr) hi_mpi_isp_set_global_cac_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_global_cac_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_hlc_attr(hi_vi_pipe a0, const hi_isp_hlc_attr *a1)
 {
@@ -9042,7 +9042,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_hlc_attr(hi_vi_pipe a0, const hi_isp_hl
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_hlc_attr");
 }
-hi_s32 hi_mpi_isp_set_hlc_attr(hi_vi_pipe a0, const hi_isp_hlc_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_hlc_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_hlc_attr) hi_mpi_isp_set_hlc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_hlc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_iris_attr(hi_vi_pipe a0, const hi_isp_iris_attr *a1)
 {
@@ -9050,7 +9050,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_iris_attr(hi_vi_pipe a0, const hi_isp_i
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_iris_attr");
 }
-hi_s32 hi_mpi_isp_set_iris_attr(hi_vi_pipe a0, const hi_isp_iris_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_iris_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_iris_attr) hi_mpi_isp_set_iris_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_iris_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_ldci_attr(hi_vi_pipe a0, const hi_isp_ldci_attr *a1)
 {
@@ -9058,7 +9058,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_ldci_attr(hi_vi_pipe a0, const hi_isp_l
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_ldci_attr");
 }
-hi_s32 hi_mpi_isp_set_ldci_attr(hi_vi_pipe a0, const hi_isp_ldci_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ldci_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_ldci_attr) hi_mpi_isp_set_ldci_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_ldci_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_local_cac_attr(hi_vi_pipe a0, const hi_isp_local_cac_attr *a1)
 {
@@ -9066,7 +9066,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_local_cac_attr(hi_vi_pipe a0, const hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_local_cac_attr");
 }
-hi_s32 hi_mpi_isp_set_local_cac_attr(hi_vi_pipe a0, const hi_isp_local_cac_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_local_cac_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_local_cac_attr) hi_mpi_isp_set_local_cac_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_local_cac_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_mesh_shading_attr(hi_vi_pipe a0, const hi_isp_shading_attr *a1)
 {
@@ -9074,7 +9074,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_mesh_shading_attr(hi_vi_pipe a0, const 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_mesh_shading_attr");
 }
-hi_s32 hi_mpi_isp_set_mesh_shading_attr(hi_vi_pipe a0, const hi_isp_shading_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_mesh_shading_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_mesh_shading_attr) hi_mpi_isp_set_mesh_shading_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_mesh_shading_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_mesh_shading_gain_lut_attr(hi_vi_pipe a0, const hi_isp_shading_lut_attr *a1)
 {
@@ -9082,7 +9082,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_mesh_shading_gain_lut_attr(hi_vi_pipe a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_mesh_shading_gain_lut_attr");
 }
-hi_s32 hi_mpi_isp_set_mesh_shading_gain_lut_attr(hi_vi_pipe a0, const hi_isp_shading_lut_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_mesh_shading_gain_lut_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_mesh_shading_gain_lut_attr) hi_mpi_isp_set_mesh_shading_gain_lut_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_mesh_shading_gain_lut_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_module_ctrl(hi_vi_pipe a0, const hi_isp_module_ctrl *a1)
 {
@@ -9090,7 +9090,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_module_ctrl(hi_vi_pipe a0, const hi_isp
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_module_ctrl");
 }
-hi_s32 hi_mpi_isp_set_module_ctrl(hi_vi_pipe a0, const hi_isp_module_ctrl *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_module_ctrl")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_module_ctrl) hi_mpi_isp_set_module_ctrl __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_module_ctrl")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_nr_attr(hi_vi_pipe a0, const hi_isp_nr_attr *a1)
 {
@@ -9098,7 +9098,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_nr_attr(hi_vi_pipe a0, const hi_isp_nr_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_nr_attr");
 }
-hi_s32 hi_mpi_isp_set_nr_attr(hi_vi_pipe a0, const hi_isp_nr_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_nr_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_nr_attr) hi_mpi_isp_set_nr_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_nr_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_piris_attr(hi_vi_pipe a0, const hi_isp_piris_attr *a1)
 {
@@ -9106,7 +9106,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_piris_attr(hi_vi_pipe a0, const hi_isp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_piris_attr");
 }
-hi_s32 hi_mpi_isp_set_piris_attr(hi_vi_pipe a0, const hi_isp_piris_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_piris_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_piris_attr) hi_mpi_isp_set_piris_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_piris_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_pregamma_attr(hi_vi_pipe a0, const hi_isp_pregamma_attr *a1)
 {
@@ -9114,7 +9114,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_pregamma_attr(hi_vi_pipe a0, const hi_i
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_pregamma_attr");
 }
-hi_s32 hi_mpi_isp_set_pregamma_attr(hi_vi_pipe a0, const hi_isp_pregamma_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_pregamma_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_pregamma_attr) hi_mpi_isp_set_pregamma_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_pregamma_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_pub_attr(hi_vi_pipe a0, const hi_isp_pub_attr *a1)
 {
@@ -9122,7 +9122,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_pub_attr(hi_vi_pipe a0, const hi_isp_pu
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_pub_attr");
 }
-hi_s32 hi_mpi_isp_set_pub_attr(hi_vi_pipe a0, const hi_isp_pub_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_pub_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_pub_attr) hi_mpi_isp_set_pub_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_pub_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_saturation_attr(hi_vi_pipe a0, const hi_isp_saturation_attr *a1)
 {
@@ -9130,7 +9130,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_saturation_attr(hi_vi_pipe a0, const hi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_saturation_attr");
 }
-hi_s32 hi_mpi_isp_set_saturation_attr(hi_vi_pipe a0, const hi_isp_saturation_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_saturation_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_saturation_attr) hi_mpi_isp_set_saturation_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_saturation_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_sharpen_attr(hi_vi_pipe a0, const hi_isp_sharpen_attr *a1)
 {
@@ -9138,7 +9138,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_sharpen_attr(hi_vi_pipe a0, const hi_is
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_sharpen_attr");
 }
-hi_s32 hi_mpi_isp_set_sharpen_attr(hi_vi_pipe a0, const hi_isp_sharpen_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_sharpen_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_sharpen_attr) hi_mpi_isp_set_sharpen_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_sharpen_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_sns_slave_attr(hi_slave_dev a0, const hi_isp_slave_sns_sync *a1)
 {
@@ -9146,7 +9146,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_sns_slave_attr(hi_slave_dev a0, const h
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_sns_slave_attr");
 }
-hi_s32 hi_mpi_isp_set_sns_slave_attr(hi_slave_dev a0, const hi_isp_slave_sns_sync *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_sns_slave_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_sns_slave_attr) hi_mpi_isp_set_sns_slave_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_sns_slave_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_stats_cfg(hi_vi_pipe a0, const hi_isp_stats_cfg *a1)
 {
@@ -9154,7 +9154,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_stats_cfg(hi_vi_pipe a0, const hi_isp_s
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_stats_cfg");
 }
-hi_s32 hi_mpi_isp_set_stats_cfg(hi_vi_pipe a0, const hi_isp_stats_cfg *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_stats_cfg")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_stats_cfg) hi_mpi_isp_set_stats_cfg __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_stats_cfg")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_wb_attr(hi_vi_pipe a0, const hi_isp_wb_attr *a1)
 {
@@ -9162,7 +9162,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_wb_attr(hi_vi_pipe a0, const hi_isp_wb_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_wb_attr");
 }
-hi_s32 hi_mpi_isp_set_wb_attr(hi_vi_pipe a0, const hi_isp_wb_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_wb_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_wb_attr) hi_mpi_isp_set_wb_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_wb_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_isp_set_wdr_exposure_attr(hi_vi_pipe a0, const hi_isp_wdr_exposure_attr *a1)
 {
@@ -9170,7 +9170,7 @@ static hi_s32 aclemu_stub_hi_mpi_isp_set_wdr_exposure_attr(hi_vi_pipe a0, const 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_isp_set_wdr_exposure_attr");
 }
-hi_s32 hi_mpi_isp_set_wdr_exposure_attr(hi_vi_pipe a0, const hi_isp_wdr_exposure_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_wdr_exposure_attr")));
+__typeof__(aclemu_stub_hi_mpi_isp_set_wdr_exposure_attr) hi_mpi_isp_set_wdr_exposure_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_isp_set_wdr_exposure_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_mfusion_set_attr(const hi_u32 a0, const hi_mfusion_attr *a1)
 {
@@ -9178,7 +9178,7 @@ static hi_s32 aclemu_stub_hi_mpi_mfusion_set_attr(const hi_u32 a0, const hi_mfus
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_mfusion_set_attr");
 }
-hi_s32 hi_mpi_mfusion_set_attr(const hi_u32 a0, const hi_mfusion_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_mfusion_set_attr")));
+__typeof__(aclemu_stub_hi_mpi_mfusion_set_attr) hi_mpi_mfusion_set_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_mfusion_set_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_png_get_image_info(const hi_img_stream *a0, hi_img_info *a1)
 {
@@ -9186,7 +9186,7 @@ static hi_s32 aclemu_stub_hi_mpi_png_get_image_info(const hi_img_stream *a0, hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_png_get_image_info");
 }
-hi_s32 hi_mpi_png_get_image_info(const hi_img_stream *a0, hi_img_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_png_get_image_info")));
+__typeof__(aclemu_stub_hi_mpi_png_get_image_info) hi_mpi_png_get_image_info __attribute__((weak, alias("aclemu_stub_hi_mpi_png_get_image_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_pngd_create_chn(hi_pngd_chn a0, const hi_pngd_chn_attr *a1)
 {
@@ -9194,14 +9194,14 @@ static hi_s32 aclemu_stub_hi_mpi_pngd_create_chn(hi_pngd_chn a0, const hi_pngd_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_pngd_create_chn");
 }
-hi_s32 hi_mpi_pngd_create_chn(hi_pngd_chn a0, const hi_pngd_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_create_chn")));
+__typeof__(aclemu_stub_hi_mpi_pngd_create_chn) hi_mpi_pngd_create_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_create_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_pngd_destroy_chn(hi_pngd_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_pngd_destroy_chn");
 }
-hi_s32 hi_mpi_pngd_destroy_chn(hi_pngd_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_destroy_chn")));
+__typeof__(aclemu_stub_hi_mpi_pngd_destroy_chn) hi_mpi_pngd_destroy_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_destroy_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_pngd_get_image_data(hi_pngd_chn a0, hi_pic_info *a1, hi_img_stream *a2, hi_s32 a3)
 {
@@ -9211,7 +9211,7 @@ static hi_s32 aclemu_stub_hi_mpi_pngd_get_image_data(hi_pngd_chn a0, hi_pic_info
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_pngd_get_image_data");
 }
-hi_s32 hi_mpi_pngd_get_image_data(hi_pngd_chn a0, hi_pic_info *a1, hi_img_stream *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_get_image_data")));
+__typeof__(aclemu_stub_hi_mpi_pngd_get_image_data) hi_mpi_pngd_get_image_data __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_get_image_data")));
 
 static hi_s32 aclemu_stub_hi_mpi_pngd_send_stream(hi_pngd_chn a0, const hi_img_stream *a1, hi_pic_info *a2, hi_s32 a3)
 {
@@ -9221,7 +9221,7 @@ static hi_s32 aclemu_stub_hi_mpi_pngd_send_stream(hi_pngd_chn a0, const hi_img_s
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_pngd_send_stream");
 }
-hi_s32 hi_mpi_pngd_send_stream(hi_pngd_chn a0, const hi_img_stream *a1, hi_pic_info *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_send_stream")));
+__typeof__(aclemu_stub_hi_mpi_pngd_send_stream) hi_mpi_pngd_send_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_pngd_send_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_attach_to_chn(hi_rgn_handle a0, const hi_mpp_chn *a1, const hi_rgn_chn_attr *a2)
 {
@@ -9230,7 +9230,7 @@ static hi_s32 aclemu_stub_hi_mpi_rgn_attach_to_chn(hi_rgn_handle a0, const hi_mp
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_attach_to_chn");
 }
-hi_s32 hi_mpi_rgn_attach_to_chn(hi_rgn_handle a0, const hi_mpp_chn *a1, const hi_rgn_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_attach_to_chn")));
+__typeof__(aclemu_stub_hi_mpi_rgn_attach_to_chn) hi_mpi_rgn_attach_to_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_attach_to_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_create(hi_rgn_handle a0, const hi_rgn_attr *a1)
 {
@@ -9238,14 +9238,14 @@ static hi_s32 aclemu_stub_hi_mpi_rgn_create(hi_rgn_handle a0, const hi_rgn_attr 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_create");
 }
-hi_s32 hi_mpi_rgn_create(hi_rgn_handle a0, const hi_rgn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_create")));
+__typeof__(aclemu_stub_hi_mpi_rgn_create) hi_mpi_rgn_create __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_create")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_destroy(hi_rgn_handle a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_destroy");
 }
-hi_s32 hi_mpi_rgn_destroy(hi_rgn_handle a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_destroy")));
+__typeof__(aclemu_stub_hi_mpi_rgn_destroy) hi_mpi_rgn_destroy __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_destroy")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_detach_from_chn(hi_rgn_handle a0, const hi_mpp_chn *a1)
 {
@@ -9253,7 +9253,7 @@ static hi_s32 aclemu_stub_hi_mpi_rgn_detach_from_chn(hi_rgn_handle a0, const hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_detach_from_chn");
 }
-hi_s32 hi_mpi_rgn_detach_from_chn(hi_rgn_handle a0, const hi_mpp_chn *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_detach_from_chn")));
+__typeof__(aclemu_stub_hi_mpi_rgn_detach_from_chn) hi_mpi_rgn_detach_from_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_detach_from_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_get_canvas_info(hi_rgn_handle a0, hi_rgn_canvas_info *a1)
 {
@@ -9261,7 +9261,7 @@ static hi_s32 aclemu_stub_hi_mpi_rgn_get_canvas_info(hi_rgn_handle a0, hi_rgn_ca
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_get_canvas_info");
 }
-hi_s32 hi_mpi_rgn_get_canvas_info(hi_rgn_handle a0, hi_rgn_canvas_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_get_canvas_info")));
+__typeof__(aclemu_stub_hi_mpi_rgn_get_canvas_info) hi_mpi_rgn_get_canvas_info __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_get_canvas_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_get_display_attr(hi_rgn_handle a0, const hi_mpp_chn *a1, hi_rgn_chn_attr *a2)
 {
@@ -9270,7 +9270,7 @@ static hi_s32 aclemu_stub_hi_mpi_rgn_get_display_attr(hi_rgn_handle a0, const hi
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_get_display_attr");
 }
-hi_s32 hi_mpi_rgn_get_display_attr(hi_rgn_handle a0, const hi_mpp_chn *a1, hi_rgn_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_get_display_attr")));
+__typeof__(aclemu_stub_hi_mpi_rgn_get_display_attr) hi_mpi_rgn_get_display_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_get_display_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_set_display_attr(hi_rgn_handle a0, const hi_mpp_chn *a1, const hi_rgn_chn_attr *a2)
 {
@@ -9279,14 +9279,14 @@ static hi_s32 aclemu_stub_hi_mpi_rgn_set_display_attr(hi_rgn_handle a0, const hi
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_set_display_attr");
 }
-hi_s32 hi_mpi_rgn_set_display_attr(hi_rgn_handle a0, const hi_mpp_chn *a1, const hi_rgn_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_set_display_attr")));
+__typeof__(aclemu_stub_hi_mpi_rgn_set_display_attr) hi_mpi_rgn_set_display_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_set_display_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_rgn_update_canvas(hi_rgn_handle a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_rgn_update_canvas");
 }
-hi_s32 hi_mpi_rgn_update_canvas(hi_rgn_handle a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_update_canvas")));
+__typeof__(aclemu_stub_hi_mpi_rgn_update_canvas) hi_mpi_rgn_update_canvas __attribute__((weak, alias("aclemu_stub_hi_mpi_rgn_update_canvas")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_bind(const hi_mpp_chn *a0, const hi_mpp_chn *a1)
 {
@@ -9294,14 +9294,14 @@ static hi_s32 aclemu_stub_hi_mpi_sys_bind(const hi_mpp_chn *a0, const hi_mpp_chn
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_bind");
 }
-hi_s32 hi_mpi_sys_bind(const hi_mpp_chn *a0, const hi_mpp_chn *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_bind")));
+__typeof__(aclemu_stub_hi_mpi_sys_bind) hi_mpi_sys_bind __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_bind")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_close_epoll(hi_s32 a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_close_epoll");
 }
-hi_s32 hi_mpi_sys_close_epoll(hi_s32 a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_close_epoll")));
+__typeof__(aclemu_stub_hi_mpi_sys_close_epoll) hi_mpi_sys_close_epoll __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_close_epoll")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_create_epoll(hi_s32 a0, hi_s32 *a1)
 {
@@ -9309,7 +9309,7 @@ static hi_s32 aclemu_stub_hi_mpi_sys_create_epoll(hi_s32 a0, hi_s32 *a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_create_epoll");
 }
-hi_s32 hi_mpi_sys_create_epoll(hi_s32 a0, hi_s32 *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_create_epoll")));
+__typeof__(aclemu_stub_hi_mpi_sys_create_epoll) hi_mpi_sys_create_epoll __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_create_epoll")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_ctl_epoll(hi_s32 a0, hi_s32 a1, hi_s32 a2, hi_dvpp_epoll_event *a3)
 {
@@ -9319,19 +9319,19 @@ static hi_s32 aclemu_stub_hi_mpi_sys_ctl_epoll(hi_s32 a0, hi_s32 a1, hi_s32 a2, 
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_ctl_epoll");
 }
-hi_s32 hi_mpi_sys_ctl_epoll(hi_s32 a0, hi_s32 a1, hi_s32 a2, hi_dvpp_epoll_event *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_ctl_epoll")));
+__typeof__(aclemu_stub_hi_mpi_sys_ctl_epoll) hi_mpi_sys_ctl_epoll __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_ctl_epoll")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_exit(void)
 {
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_exit");
 }
-hi_s32 hi_mpi_sys_exit(void) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_exit")));
+__typeof__(aclemu_stub_hi_mpi_sys_exit) hi_mpi_sys_exit __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_exit")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_full_init(void)
 {
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_full_init");
 }
-hi_s32 hi_mpi_sys_full_init(void) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_full_init")));
+__typeof__(aclemu_stub_hi_mpi_sys_full_init) hi_mpi_sys_full_init __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_full_init")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_get_chn_csc_matrix(hi_mod_id a0, hi_s32 a1, hi_csc_matrix *a2, hi_csc_coefficient *a3)
 {
@@ -9341,7 +9341,7 @@ static hi_s32 aclemu_stub_hi_mpi_sys_get_chn_csc_matrix(hi_mod_id a0, hi_s32 a1,
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_get_chn_csc_matrix");
 }
-hi_s32 hi_mpi_sys_get_chn_csc_matrix(hi_mod_id a0, hi_s32 a1, hi_csc_matrix *a2, hi_csc_coefficient *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_get_chn_csc_matrix")));
+__typeof__(aclemu_stub_hi_mpi_sys_get_chn_csc_matrix) hi_mpi_sys_get_chn_csc_matrix __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_get_chn_csc_matrix")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_get_image_align_info(const hi_module_type a0[], const hi_u32 a1, const hi_img_base_info *a2, hi_img_align_info *a3)
 {
@@ -9351,13 +9351,13 @@ static hi_s32 aclemu_stub_hi_mpi_sys_get_image_align_info(const hi_module_type a
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_get_image_align_info");
 }
-hi_s32 hi_mpi_sys_get_image_align_info(const hi_module_type a0[], const hi_u32 a1, const hi_img_base_info *a2, hi_img_align_info *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_get_image_align_info")));
+__typeof__(aclemu_stub_hi_mpi_sys_get_image_align_info) hi_mpi_sys_get_image_align_info __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_get_image_align_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_init(void)
 {
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_init");
 }
-hi_s32 hi_mpi_sys_init(void) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_init")));
+__typeof__(aclemu_stub_hi_mpi_sys_init) hi_mpi_sys_init __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_init")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_set_chn_csc_matrix(hi_mod_id a0, hi_s32 a1, hi_csc_matrix a2, hi_csc_coefficient *a3)
 {
@@ -9367,7 +9367,7 @@ static hi_s32 aclemu_stub_hi_mpi_sys_set_chn_csc_matrix(hi_mod_id a0, hi_s32 a1,
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_set_chn_csc_matrix");
 }
-hi_s32 hi_mpi_sys_set_chn_csc_matrix(hi_mod_id a0, hi_s32 a1, hi_csc_matrix a2, hi_csc_coefficient *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_set_chn_csc_matrix")));
+__typeof__(aclemu_stub_hi_mpi_sys_set_chn_csc_matrix) hi_mpi_sys_set_chn_csc_matrix __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_set_chn_csc_matrix")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_unbind(const hi_mpp_chn *a0, const hi_mpp_chn *a1)
 {
@@ -9375,7 +9375,7 @@ static hi_s32 aclemu_stub_hi_mpi_sys_unbind(const hi_mpp_chn *a0, const hi_mpp_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_unbind");
 }
-hi_s32 hi_mpi_sys_unbind(const hi_mpp_chn *a0, const hi_mpp_chn *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_unbind")));
+__typeof__(aclemu_stub_hi_mpi_sys_unbind) hi_mpi_sys_unbind __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_unbind")));
 
 static hi_s32 aclemu_stub_hi_mpi_sys_wait_epoll(hi_s32 a0, hi_dvpp_epoll_event *a1, hi_s32 a2, hi_s32 a3, hi_s32 *a4)
 {
@@ -9386,28 +9386,28 @@ static hi_s32 aclemu_stub_hi_mpi_sys_wait_epoll(hi_s32 a0, hi_dvpp_epoll_event *
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_sys_wait_epoll");
 }
-hi_s32 hi_mpi_sys_wait_epoll(hi_s32 a0, hi_dvpp_epoll_event *a1, hi_s32 a2, hi_s32 a3, hi_s32 *a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_wait_epoll")));
+__typeof__(aclemu_stub_hi_mpi_sys_wait_epoll) hi_mpi_sys_wait_epoll __attribute__((weak, alias("aclemu_stub_hi_mpi_sys_wait_epoll")));
 
 static hi_s32 aclemu_stub_hi_mpi_vb_block_copyref(hi_vb_blk a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vb_block_copyref");
 }
-hi_s32 hi_mpi_vb_block_copyref(hi_vb_blk a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_block_copyref")));
+__typeof__(aclemu_stub_hi_mpi_vb_block_copyref) hi_mpi_vb_block_copyref __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_block_copyref")));
 
 static hi_vb_pool aclemu_stub_hi_mpi_vb_create_pool(const hi_vb_pool_config *a0)
 {
     (void)a0;
     return (hi_vb_pool)aclemu_not_supported("hi_mpi_vb_create_pool");
 }
-hi_vb_pool hi_mpi_vb_create_pool(const hi_vb_pool_config *a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_create_pool")));
+__typeof__(aclemu_stub_hi_mpi_vb_create_pool) hi_mpi_vb_create_pool __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_create_pool")));
 
 static hi_s32 aclemu_stub_hi_mpi_vb_destroy_pool(hi_vb_pool a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vb_destroy_pool");
 }
-hi_s32 hi_mpi_vb_destroy_pool(hi_vb_pool a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_destroy_pool")));
+__typeof__(aclemu_stub_hi_mpi_vb_destroy_pool) hi_mpi_vb_destroy_pool __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_destroy_pool")));
 
 static hi_vb_blk aclemu_stub_hi_mpi_vb_get_block(hi_vb_pool a0, hi_u64 a1, const hi_char *a2)
 {
@@ -9416,7 +9416,7 @@ static hi_vb_blk aclemu_stub_hi_mpi_vb_get_block(hi_vb_pool a0, hi_u64 a1, const
     (void)a2;
     return (hi_vb_blk)aclemu_not_supported("hi_mpi_vb_get_block");
 }
-hi_vb_blk hi_mpi_vb_get_block(hi_vb_pool a0, hi_u64 a1, const hi_char *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_get_block")));
+__typeof__(aclemu_stub_hi_mpi_vb_get_block) hi_mpi_vb_get_block __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_get_block")));
 
 static void *aclemu_stub_hi_mpi_vb_handle_to_addr(hi_vb_blk a0)
 {
@@ -9424,21 +9424,21 @@ static void *aclemu_stub_hi_mpi_vb_handle_to_addr(hi_vb_blk a0)
     aclemu_not_supported("hi_mpi_vb_handle_to_addr");
     return (void *)0;
 }
-void *hi_mpi_vb_handle_to_addr(hi_vb_blk a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_handle_to_addr")));
+__typeof__(aclemu_stub_hi_mpi_vb_handle_to_addr) hi_mpi_vb_handle_to_addr __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_handle_to_addr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vb_release_block(hi_vb_blk a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vb_release_block");
 }
-hi_s32 hi_mpi_vb_release_block(hi_vb_blk a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_release_block")));
+__typeof__(aclemu_stub_hi_mpi_vb_release_block) hi_mpi_vb_release_block __attribute__((weak, alias("aclemu_stub_hi_mpi_vb_release_block")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_close_fd(hi_vdec_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_close_fd");
 }
-hi_s32 hi_mpi_vdec_close_fd(hi_vdec_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_close_fd")));
+__typeof__(aclemu_stub_hi_mpi_vdec_close_fd) hi_mpi_vdec_close_fd __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_close_fd")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_create_chn(hi_vdec_chn a0, const hi_vdec_chn_attr *a1)
 {
@@ -9446,14 +9446,14 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_create_chn(hi_vdec_chn a0, const hi_vdec_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_create_chn");
 }
-hi_s32 hi_mpi_vdec_create_chn(hi_vdec_chn a0, const hi_vdec_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_create_chn")));
+__typeof__(aclemu_stub_hi_mpi_vdec_create_chn) hi_mpi_vdec_create_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_create_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_destroy_chn(hi_vdec_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_destroy_chn");
 }
-hi_s32 hi_mpi_vdec_destroy_chn(hi_vdec_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_destroy_chn")));
+__typeof__(aclemu_stub_hi_mpi_vdec_destroy_chn) hi_mpi_vdec_destroy_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_destroy_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_get_chn_attr(hi_vdec_chn a0, hi_vdec_chn_attr *a1)
 {
@@ -9461,7 +9461,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_get_chn_attr(hi_vdec_chn a0, hi_vdec_chn_a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_get_chn_attr");
 }
-hi_s32 hi_mpi_vdec_get_chn_attr(hi_vdec_chn a0, hi_vdec_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_vdec_get_chn_attr) hi_mpi_vdec_get_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_get_chn_param(hi_vdec_chn a0, hi_vdec_chn_param *a1)
 {
@@ -9469,7 +9469,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_get_chn_param(hi_vdec_chn a0, hi_vdec_chn_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_get_chn_param");
 }
-hi_s32 hi_mpi_vdec_get_chn_param(hi_vdec_chn a0, hi_vdec_chn_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_chn_param")));
+__typeof__(aclemu_stub_hi_mpi_vdec_get_chn_param) hi_mpi_vdec_get_chn_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_chn_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_get_display_mode(hi_vdec_chn a0, hi_video_display_mode *a1)
 {
@@ -9477,14 +9477,14 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_get_display_mode(hi_vdec_chn a0, hi_video_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_get_display_mode");
 }
-hi_s32 hi_mpi_vdec_get_display_mode(hi_vdec_chn a0, hi_video_display_mode *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_display_mode")));
+__typeof__(aclemu_stub_hi_mpi_vdec_get_display_mode) hi_mpi_vdec_get_display_mode __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_display_mode")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_get_fd(hi_vdec_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_get_fd");
 }
-hi_s32 hi_mpi_vdec_get_fd(hi_vdec_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_fd")));
+__typeof__(aclemu_stub_hi_mpi_vdec_get_fd) hi_mpi_vdec_get_fd __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_fd")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_get_frame(hi_vdec_chn a0, hi_video_frame_info *a1, hi_vdec_supplement_info *a2, hi_vdec_stream *a3, hi_s32 a4)
 {
@@ -9495,7 +9495,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_get_frame(hi_vdec_chn a0, hi_video_frame_i
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_get_frame");
 }
-hi_s32 hi_mpi_vdec_get_frame(hi_vdec_chn a0, hi_video_frame_info *a1, hi_vdec_supplement_info *a2, hi_vdec_stream *a3, hi_s32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_frame")));
+__typeof__(aclemu_stub_hi_mpi_vdec_get_frame) hi_mpi_vdec_get_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_get_jpegd_output_info(const hi_vdec_stream *a0, const hi_pixel_format a1, hi_img_info *a2)
 {
@@ -9504,7 +9504,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_get_jpegd_output_info(const hi_vdec_stream
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_get_jpegd_output_info");
 }
-hi_s32 hi_mpi_vdec_get_jpegd_output_info(const hi_vdec_stream *a0, const hi_pixel_format a1, hi_img_info *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_jpegd_output_info")));
+__typeof__(aclemu_stub_hi_mpi_vdec_get_jpegd_output_info) hi_mpi_vdec_get_jpegd_output_info __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_jpegd_output_info")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_get_protocol_param(hi_vdec_chn a0, hi_vdec_protocol_param *a1)
 {
@@ -9512,7 +9512,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_get_protocol_param(hi_vdec_chn a0, hi_vdec
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_get_protocol_param");
 }
-hi_s32 hi_mpi_vdec_get_protocol_param(hi_vdec_chn a0, hi_vdec_protocol_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_protocol_param")));
+__typeof__(aclemu_stub_hi_mpi_vdec_get_protocol_param) hi_mpi_vdec_get_protocol_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_get_protocol_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_query_status(hi_vdec_chn a0, hi_vdec_chn_status *a1)
 {
@@ -9520,7 +9520,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_query_status(hi_vdec_chn a0, hi_vdec_chn_s
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_query_status");
 }
-hi_s32 hi_mpi_vdec_query_status(hi_vdec_chn a0, hi_vdec_chn_status *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_query_status")));
+__typeof__(aclemu_stub_hi_mpi_vdec_query_status) hi_mpi_vdec_query_status __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_query_status")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_release_frame(hi_vdec_chn a0, const hi_video_frame_info *a1)
 {
@@ -9528,14 +9528,14 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_release_frame(hi_vdec_chn a0, const hi_vid
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_release_frame");
 }
-hi_s32 hi_mpi_vdec_release_frame(hi_vdec_chn a0, const hi_video_frame_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_release_frame")));
+__typeof__(aclemu_stub_hi_mpi_vdec_release_frame) hi_mpi_vdec_release_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_release_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_reset_chn(hi_vdec_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_reset_chn");
 }
-hi_s32 hi_mpi_vdec_reset_chn(hi_vdec_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_reset_chn")));
+__typeof__(aclemu_stub_hi_mpi_vdec_reset_chn) hi_mpi_vdec_reset_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_reset_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_send_stream(hi_vdec_chn a0, const hi_vdec_stream *a1, hi_vdec_pic_info *a2, hi_s32 a3)
 {
@@ -9545,7 +9545,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_send_stream(hi_vdec_chn a0, const hi_vdec_
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_send_stream");
 }
-hi_s32 hi_mpi_vdec_send_stream(hi_vdec_chn a0, const hi_vdec_stream *a1, hi_vdec_pic_info *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_send_stream")));
+__typeof__(aclemu_stub_hi_mpi_vdec_send_stream) hi_mpi_vdec_send_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_send_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_set_chn_attr(hi_vdec_chn a0, const hi_vdec_chn_attr *a1)
 {
@@ -9553,7 +9553,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_set_chn_attr(hi_vdec_chn a0, const hi_vdec
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_set_chn_attr");
 }
-hi_s32 hi_mpi_vdec_set_chn_attr(hi_vdec_chn a0, const hi_vdec_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_vdec_set_chn_attr) hi_mpi_vdec_set_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_set_chn_param(hi_vdec_chn a0, const hi_vdec_chn_param *a1)
 {
@@ -9561,7 +9561,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_set_chn_param(hi_vdec_chn a0, const hi_vde
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_set_chn_param");
 }
-hi_s32 hi_mpi_vdec_set_chn_param(hi_vdec_chn a0, const hi_vdec_chn_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_chn_param")));
+__typeof__(aclemu_stub_hi_mpi_vdec_set_chn_param) hi_mpi_vdec_set_chn_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_chn_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_set_display_mode(hi_vdec_chn a0, hi_video_display_mode a1)
 {
@@ -9569,7 +9569,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_set_display_mode(hi_vdec_chn a0, hi_video_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_set_display_mode");
 }
-hi_s32 hi_mpi_vdec_set_display_mode(hi_vdec_chn a0, hi_video_display_mode a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_display_mode")));
+__typeof__(aclemu_stub_hi_mpi_vdec_set_display_mode) hi_mpi_vdec_set_display_mode __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_display_mode")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_set_jpegd_precision_mode(hi_vdec_chn a0, const hi_jpegd_precision_mode a1)
 {
@@ -9577,7 +9577,7 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_set_jpegd_precision_mode(hi_vdec_chn a0, c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_set_jpegd_precision_mode");
 }
-hi_s32 hi_mpi_vdec_set_jpegd_precision_mode(hi_vdec_chn a0, const hi_jpegd_precision_mode a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_jpegd_precision_mode")));
+__typeof__(aclemu_stub_hi_mpi_vdec_set_jpegd_precision_mode) hi_mpi_vdec_set_jpegd_precision_mode __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_jpegd_precision_mode")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_set_protocol_param(hi_vdec_chn a0, const hi_vdec_protocol_param *a1)
 {
@@ -9585,28 +9585,28 @@ static hi_s32 aclemu_stub_hi_mpi_vdec_set_protocol_param(hi_vdec_chn a0, const h
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_set_protocol_param");
 }
-hi_s32 hi_mpi_vdec_set_protocol_param(hi_vdec_chn a0, const hi_vdec_protocol_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_protocol_param")));
+__typeof__(aclemu_stub_hi_mpi_vdec_set_protocol_param) hi_mpi_vdec_set_protocol_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_set_protocol_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_start_recv_stream(hi_vdec_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_start_recv_stream");
 }
-hi_s32 hi_mpi_vdec_start_recv_stream(hi_vdec_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_start_recv_stream")));
+__typeof__(aclemu_stub_hi_mpi_vdec_start_recv_stream) hi_mpi_vdec_start_recv_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_start_recv_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_vdec_stop_recv_stream(hi_vdec_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vdec_stop_recv_stream");
 }
-hi_s32 hi_mpi_vdec_stop_recv_stream(hi_vdec_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_stop_recv_stream")));
+__typeof__(aclemu_stub_hi_mpi_vdec_stop_recv_stream) hi_mpi_vdec_stop_recv_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_vdec_stop_recv_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_close_fd(hi_venc_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_close_fd");
 }
-hi_s32 hi_mpi_venc_close_fd(hi_venc_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_close_fd")));
+__typeof__(aclemu_stub_hi_mpi_venc_close_fd) hi_mpi_venc_close_fd __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_close_fd")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_compact_jpeg_tables(hi_venc_chn a0, hi_u32 a1, hi_bool a2)
 {
@@ -9615,7 +9615,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_compact_jpeg_tables(hi_venc_chn a0, hi_u32
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_compact_jpeg_tables");
 }
-hi_s32 hi_mpi_venc_compact_jpeg_tables(hi_venc_chn a0, hi_u32 a1, hi_bool a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_compact_jpeg_tables")));
+__typeof__(aclemu_stub_hi_mpi_venc_compact_jpeg_tables) hi_mpi_venc_compact_jpeg_tables __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_compact_jpeg_tables")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_create_chn(hi_venc_chn a0, const hi_venc_chn_attr *a1)
 {
@@ -9623,14 +9623,14 @@ static hi_s32 aclemu_stub_hi_mpi_venc_create_chn(hi_venc_chn a0, const hi_venc_c
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_create_chn");
 }
-hi_s32 hi_mpi_venc_create_chn(hi_venc_chn a0, const hi_venc_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_create_chn")));
+__typeof__(aclemu_stub_hi_mpi_venc_create_chn) hi_mpi_venc_create_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_create_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_destroy_chn(hi_venc_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_destroy_chn");
 }
-hi_s32 hi_mpi_venc_destroy_chn(hi_venc_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_destroy_chn")));
+__typeof__(aclemu_stub_hi_mpi_venc_destroy_chn) hi_mpi_venc_destroy_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_destroy_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_chn_attr(hi_venc_chn a0, hi_venc_chn_attr *a1)
 {
@@ -9638,7 +9638,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_chn_attr(hi_venc_chn a0, hi_venc_chn_a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_chn_attr");
 }
-hi_s32 hi_mpi_venc_get_chn_attr(hi_venc_chn a0, hi_venc_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_chn_attr) hi_mpi_venc_get_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_chn_param(hi_venc_chn a0, hi_venc_chn_param *a1)
 {
@@ -9646,7 +9646,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_chn_param(hi_venc_chn a0, hi_venc_chn_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_chn_param");
 }
-hi_s32 hi_mpi_venc_get_chn_param(hi_venc_chn a0, hi_venc_chn_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_chn_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_chn_param) hi_mpi_venc_get_chn_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_chn_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_cu_pred(hi_venc_chn a0, hi_venc_cu_prediction *a1)
 {
@@ -9654,14 +9654,14 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_cu_pred(hi_venc_chn a0, hi_venc_cu_pre
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_cu_pred");
 }
-hi_s32 hi_mpi_venc_get_cu_pred(hi_venc_chn a0, hi_venc_cu_prediction *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_cu_pred")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_cu_pred) hi_mpi_venc_get_cu_pred __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_cu_pred")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_fd(hi_venc_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_fd");
 }
-hi_s32 hi_mpi_venc_get_fd(hi_venc_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_fd")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_fd) hi_mpi_venc_get_fd __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_fd")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_h264_vui(hi_venc_chn a0, hi_venc_h264_vui *a1)
 {
@@ -9669,7 +9669,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_h264_vui(hi_venc_chn a0, hi_venc_h264_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_h264_vui");
 }
-hi_s32 hi_mpi_venc_get_h264_vui(hi_venc_chn a0, hi_venc_h264_vui *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_h264_vui")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_h264_vui) hi_mpi_venc_get_h264_vui __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_h264_vui")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_h265_vui(hi_venc_chn a0, hi_venc_h265_vui *a1)
 {
@@ -9677,7 +9677,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_h265_vui(hi_venc_chn a0, hi_venc_h265_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_h265_vui");
 }
-hi_s32 hi_mpi_venc_get_h265_vui(hi_venc_chn a0, hi_venc_h265_vui *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_h265_vui")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_h265_vui) hi_mpi_venc_get_h265_vui __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_h265_vui")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_intra_refresh(hi_venc_chn a0, hi_venc_intra_refresh *a1)
 {
@@ -9685,7 +9685,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_intra_refresh(hi_venc_chn a0, hi_venc_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_intra_refresh");
 }
-hi_s32 hi_mpi_venc_get_intra_refresh(hi_venc_chn a0, hi_venc_intra_refresh *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_intra_refresh")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_intra_refresh) hi_mpi_venc_get_intra_refresh __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_intra_refresh")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_jpeg_huffman_param(hi_venc_chn a0, hi_venc_jpeg_huffman_param *a1)
 {
@@ -9693,7 +9693,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_jpeg_huffman_param(hi_venc_chn a0, hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_jpeg_huffman_param");
 }
-hi_s32 hi_mpi_venc_get_jpeg_huffman_param(hi_venc_chn a0, hi_venc_jpeg_huffman_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_jpeg_huffman_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_jpeg_huffman_param) hi_mpi_venc_get_jpeg_huffman_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_jpeg_huffman_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_jpeg_param(hi_venc_chn a0, hi_venc_jpeg_param *a1)
 {
@@ -9701,7 +9701,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_jpeg_param(hi_venc_chn a0, hi_venc_jpe
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_jpeg_param");
 }
-hi_s32 hi_mpi_venc_get_jpeg_param(hi_venc_chn a0, hi_venc_jpeg_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_jpeg_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_jpeg_param) hi_mpi_venc_get_jpeg_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_jpeg_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_jpege_predicted_size(const hi_video_frame_info *a0, const hi_venc_jpeg_param *a1, hi_u32 *a2)
 {
@@ -9710,14 +9710,14 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_jpege_predicted_size(const hi_video_fr
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_jpege_predicted_size");
 }
-hi_s32 hi_mpi_venc_get_jpege_predicted_size(const hi_video_frame_info *a0, const hi_venc_jpeg_param *a1, hi_u32 *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_jpege_predicted_size")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_jpege_predicted_size) hi_mpi_venc_get_jpege_predicted_size __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_jpege_predicted_size")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_mod_param(hi_venc_mod_param *a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_mod_param");
 }
-hi_s32 hi_mpi_venc_get_mod_param(hi_venc_mod_param *a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_mod_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_mod_param) hi_mpi_venc_get_mod_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_mod_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_qpmap_size(hi_payload_type a0, hi_u32 a1, hi_u32 a2)
 {
@@ -9726,14 +9726,14 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_qpmap_size(hi_payload_type a0, hi_u32 
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_qpmap_size");
 }
-hi_s32 hi_mpi_venc_get_qpmap_size(hi_payload_type a0, hi_u32 a1, hi_u32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_qpmap_size")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_qpmap_size) hi_mpi_venc_get_qpmap_size __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_qpmap_size")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_qpmap_stride(hi_u32 a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_qpmap_stride");
 }
-hi_s32 hi_mpi_venc_get_qpmap_stride(hi_u32 a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_qpmap_stride")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_qpmap_stride) hi_mpi_venc_get_qpmap_stride __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_qpmap_stride")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_rc_param(hi_venc_chn a0, hi_venc_rc_param *a1)
 {
@@ -9741,7 +9741,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_rc_param(hi_venc_chn a0, hi_venc_rc_pa
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_rc_param");
 }
-hi_s32 hi_mpi_venc_get_rc_param(hi_venc_chn a0, hi_venc_rc_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_rc_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_rc_param) hi_mpi_venc_get_rc_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_rc_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_ref_param(hi_venc_chn a0, hi_venc_ref_param *a1)
 {
@@ -9749,7 +9749,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_ref_param(hi_venc_chn a0, hi_venc_ref_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_ref_param");
 }
-hi_s32 hi_mpi_venc_get_ref_param(hi_venc_chn a0, hi_venc_ref_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_ref_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_ref_param) hi_mpi_venc_get_ref_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_ref_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_roi_attr(hi_venc_chn a0, hi_u32 a1, hi_venc_roi_attr *a2)
 {
@@ -9758,7 +9758,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_roi_attr(hi_venc_chn a0, hi_u32 a1, hi
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_roi_attr");
 }
-hi_s32 hi_mpi_venc_get_roi_attr(hi_venc_chn a0, hi_u32 a1, hi_venc_roi_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_roi_attr")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_roi_attr) hi_mpi_venc_get_roi_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_roi_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_scene_mode(hi_venc_chn a0, hi_venc_scene_mode *a1)
 {
@@ -9766,7 +9766,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_scene_mode(hi_venc_chn a0, hi_venc_sce
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_scene_mode");
 }
-hi_s32 hi_mpi_venc_get_scene_mode(hi_venc_chn a0, hi_venc_scene_mode *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_scene_mode")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_scene_mode) hi_mpi_venc_get_scene_mode __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_scene_mode")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_slice_split(hi_venc_chn a0, hi_venc_slice_split *a1)
 {
@@ -9774,7 +9774,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_slice_split(hi_venc_chn a0, hi_venc_sl
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_slice_split");
 }
-hi_s32 hi_mpi_venc_get_slice_split(hi_venc_chn a0, hi_venc_slice_split *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_slice_split")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_slice_split) hi_mpi_venc_get_slice_split __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_slice_split")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_stream(hi_venc_chn a0, hi_venc_stream *a1, hi_s32 a2)
 {
@@ -9783,7 +9783,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_stream(hi_venc_chn a0, hi_venc_stream 
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_stream");
 }
-hi_s32 hi_mpi_venc_get_stream(hi_venc_chn a0, hi_venc_stream *a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_stream")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_stream) hi_mpi_venc_get_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_get_streamcopy_param(hi_venc_chn a0, hi_venc_streamcopy_param *a1)
 {
@@ -9791,7 +9791,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_get_streamcopy_param(hi_venc_chn a0, hi_ve
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_get_streamcopy_param");
 }
-hi_s32 hi_mpi_venc_get_streamcopy_param(hi_venc_chn a0, hi_venc_streamcopy_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_streamcopy_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_get_streamcopy_param) hi_mpi_venc_get_streamcopy_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_get_streamcopy_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_query_status(hi_venc_chn a0, hi_venc_chn_status *a1)
 {
@@ -9799,7 +9799,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_query_status(hi_venc_chn a0, hi_venc_chn_s
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_query_status");
 }
-hi_s32 hi_mpi_venc_query_status(hi_venc_chn a0, hi_venc_chn_status *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_query_status")));
+__typeof__(aclemu_stub_hi_mpi_venc_query_status) hi_mpi_venc_query_status __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_query_status")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_release_stream(hi_venc_chn a0, hi_venc_stream *a1)
 {
@@ -9807,7 +9807,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_release_stream(hi_venc_chn a0, hi_venc_str
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_release_stream");
 }
-hi_s32 hi_mpi_venc_release_stream(hi_venc_chn a0, hi_venc_stream *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_release_stream")));
+__typeof__(aclemu_stub_hi_mpi_venc_release_stream) hi_mpi_venc_release_stream __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_release_stream")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_request_idr(hi_venc_chn a0, hi_bool a1)
 {
@@ -9815,7 +9815,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_request_idr(hi_venc_chn a0, hi_bool a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_request_idr");
 }
-hi_s32 hi_mpi_venc_request_idr(hi_venc_chn a0, hi_bool a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_request_idr")));
+__typeof__(aclemu_stub_hi_mpi_venc_request_idr) hi_mpi_venc_request_idr __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_request_idr")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_send_frame(hi_venc_chn a0, const hi_video_frame_info *a1, hi_s32 a2)
 {
@@ -9824,7 +9824,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_send_frame(hi_venc_chn a0, const hi_video_
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_send_frame");
 }
-hi_s32 hi_mpi_venc_send_frame(hi_venc_chn a0, const hi_video_frame_info *a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_send_frame")));
+__typeof__(aclemu_stub_hi_mpi_venc_send_frame) hi_mpi_venc_send_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_send_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_send_frame_ex(hi_venc_chn a0, const hi_user_frame_info *a1, hi_s32 a2)
 {
@@ -9833,7 +9833,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_send_frame_ex(hi_venc_chn a0, const hi_use
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_send_frame_ex");
 }
-hi_s32 hi_mpi_venc_send_frame_ex(hi_venc_chn a0, const hi_user_frame_info *a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_send_frame_ex")));
+__typeof__(aclemu_stub_hi_mpi_venc_send_frame_ex) hi_mpi_venc_send_frame_ex __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_send_frame_ex")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_send_jpege_frame(hi_venc_chn a0, const hi_video_frame_info *a1, const hi_img_stream *a2, hi_s32 a3)
 {
@@ -9843,7 +9843,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_send_jpege_frame(hi_venc_chn a0, const hi_
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_send_jpege_frame");
 }
-hi_s32 hi_mpi_venc_send_jpege_frame(hi_venc_chn a0, const hi_video_frame_info *a1, const hi_img_stream *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_send_jpege_frame")));
+__typeof__(aclemu_stub_hi_mpi_venc_send_jpege_frame) hi_mpi_venc_send_jpege_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_send_jpege_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_chn_attr(hi_venc_chn a0, const hi_venc_chn_attr *a1)
 {
@@ -9851,7 +9851,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_chn_attr(hi_venc_chn a0, const hi_venc
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_chn_attr");
 }
-hi_s32 hi_mpi_venc_set_chn_attr(hi_venc_chn a0, const hi_venc_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_chn_attr) hi_mpi_venc_set_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_chn_param(hi_venc_chn a0, const hi_venc_chn_param *a1)
 {
@@ -9859,7 +9859,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_chn_param(hi_venc_chn a0, const hi_ven
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_chn_param");
 }
-hi_s32 hi_mpi_venc_set_chn_param(hi_venc_chn a0, const hi_venc_chn_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_chn_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_chn_param) hi_mpi_venc_set_chn_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_chn_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_cu_pred(hi_venc_chn a0, const hi_venc_cu_prediction *a1)
 {
@@ -9867,7 +9867,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_cu_pred(hi_venc_chn a0, const hi_venc_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_cu_pred");
 }
-hi_s32 hi_mpi_venc_set_cu_pred(hi_venc_chn a0, const hi_venc_cu_prediction *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_cu_pred")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_cu_pred) hi_mpi_venc_set_cu_pred __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_cu_pred")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_h264_vui(hi_venc_chn a0, const hi_venc_h264_vui *a1)
 {
@@ -9875,7 +9875,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_h264_vui(hi_venc_chn a0, const hi_venc
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_h264_vui");
 }
-hi_s32 hi_mpi_venc_set_h264_vui(hi_venc_chn a0, const hi_venc_h264_vui *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_h264_vui")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_h264_vui) hi_mpi_venc_set_h264_vui __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_h264_vui")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_h265_vui(hi_venc_chn a0, const hi_venc_h265_vui *a1)
 {
@@ -9883,7 +9883,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_h265_vui(hi_venc_chn a0, const hi_venc
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_h265_vui");
 }
-hi_s32 hi_mpi_venc_set_h265_vui(hi_venc_chn a0, const hi_venc_h265_vui *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_h265_vui")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_h265_vui) hi_mpi_venc_set_h265_vui __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_h265_vui")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_intra_refresh(hi_venc_chn a0, const hi_venc_intra_refresh *a1)
 {
@@ -9891,7 +9891,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_intra_refresh(hi_venc_chn a0, const hi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_intra_refresh");
 }
-hi_s32 hi_mpi_venc_set_intra_refresh(hi_venc_chn a0, const hi_venc_intra_refresh *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_intra_refresh")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_intra_refresh) hi_mpi_venc_set_intra_refresh __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_intra_refresh")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_jpeg_huffman_param(hi_venc_chn a0, const hi_venc_jpeg_huffman_param *a1)
 {
@@ -9899,7 +9899,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_jpeg_huffman_param(hi_venc_chn a0, con
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_jpeg_huffman_param");
 }
-hi_s32 hi_mpi_venc_set_jpeg_huffman_param(hi_venc_chn a0, const hi_venc_jpeg_huffman_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_jpeg_huffman_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_jpeg_huffman_param) hi_mpi_venc_set_jpeg_huffman_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_jpeg_huffman_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_jpeg_param(hi_venc_chn a0, const hi_venc_jpeg_param *a1)
 {
@@ -9907,14 +9907,14 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_jpeg_param(hi_venc_chn a0, const hi_ve
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_jpeg_param");
 }
-hi_s32 hi_mpi_venc_set_jpeg_param(hi_venc_chn a0, const hi_venc_jpeg_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_jpeg_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_jpeg_param) hi_mpi_venc_set_jpeg_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_jpeg_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_mod_param(const hi_venc_mod_param *a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_mod_param");
 }
-hi_s32 hi_mpi_venc_set_mod_param(const hi_venc_mod_param *a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_mod_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_mod_param) hi_mpi_venc_set_mod_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_mod_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_rc_param(hi_venc_chn a0, const hi_venc_rc_param *a1)
 {
@@ -9922,7 +9922,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_rc_param(hi_venc_chn a0, const hi_venc
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_rc_param");
 }
-hi_s32 hi_mpi_venc_set_rc_param(hi_venc_chn a0, const hi_venc_rc_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_rc_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_rc_param) hi_mpi_venc_set_rc_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_rc_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_ref_param(hi_venc_chn a0, const hi_venc_ref_param *a1)
 {
@@ -9930,7 +9930,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_ref_param(hi_venc_chn a0, const hi_ven
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_ref_param");
 }
-hi_s32 hi_mpi_venc_set_ref_param(hi_venc_chn a0, const hi_venc_ref_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_ref_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_ref_param) hi_mpi_venc_set_ref_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_ref_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_roi_attr(hi_venc_chn a0, const hi_venc_roi_attr *a1)
 {
@@ -9938,7 +9938,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_roi_attr(hi_venc_chn a0, const hi_venc
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_roi_attr");
 }
-hi_s32 hi_mpi_venc_set_roi_attr(hi_venc_chn a0, const hi_venc_roi_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_roi_attr")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_roi_attr) hi_mpi_venc_set_roi_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_roi_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_scene_mode(hi_venc_chn a0, const hi_venc_scene_mode a1)
 {
@@ -9946,7 +9946,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_scene_mode(hi_venc_chn a0, const hi_ve
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_scene_mode");
 }
-hi_s32 hi_mpi_venc_set_scene_mode(hi_venc_chn a0, const hi_venc_scene_mode a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_scene_mode")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_scene_mode) hi_mpi_venc_set_scene_mode __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_scene_mode")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_slice_split(hi_venc_chn a0, const hi_venc_slice_split *a1)
 {
@@ -9954,7 +9954,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_slice_split(hi_venc_chn a0, const hi_v
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_slice_split");
 }
-hi_s32 hi_mpi_venc_set_slice_split(hi_venc_chn a0, const hi_venc_slice_split *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_slice_split")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_slice_split) hi_mpi_venc_set_slice_split __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_slice_split")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_set_streamcopy_param(hi_venc_chn a0, const hi_venc_streamcopy_param *a1)
 {
@@ -9962,7 +9962,7 @@ static hi_s32 aclemu_stub_hi_mpi_venc_set_streamcopy_param(hi_venc_chn a0, const
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_set_streamcopy_param");
 }
-hi_s32 hi_mpi_venc_set_streamcopy_param(hi_venc_chn a0, const hi_venc_streamcopy_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_streamcopy_param")));
+__typeof__(aclemu_stub_hi_mpi_venc_set_streamcopy_param) hi_mpi_venc_set_streamcopy_param __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_set_streamcopy_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_start_chn(hi_venc_chn a0, const hi_venc_start_param *a1)
 {
@@ -9970,14 +9970,14 @@ static hi_s32 aclemu_stub_hi_mpi_venc_start_chn(hi_venc_chn a0, const hi_venc_st
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_start_chn");
 }
-hi_s32 hi_mpi_venc_start_chn(hi_venc_chn a0, const hi_venc_start_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_start_chn")));
+__typeof__(aclemu_stub_hi_mpi_venc_start_chn) hi_mpi_venc_start_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_start_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_venc_stop_chn(hi_venc_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_venc_stop_chn");
 }
-hi_s32 hi_mpi_venc_stop_chn(hi_venc_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_stop_chn")));
+__typeof__(aclemu_stub_hi_mpi_venc_stop_chn) hi_mpi_venc_stop_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_venc_stop_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_create_pipe(hi_vi_pipe a0, hi_vi_pipe_attr *a1)
 {
@@ -9985,14 +9985,14 @@ static hi_s32 aclemu_stub_hi_mpi_vi_create_pipe(hi_vi_pipe a0, hi_vi_pipe_attr *
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_create_pipe");
 }
-hi_s32 hi_mpi_vi_create_pipe(hi_vi_pipe a0, hi_vi_pipe_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_create_pipe")));
+__typeof__(aclemu_stub_hi_mpi_vi_create_pipe) hi_mpi_vi_create_pipe __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_create_pipe")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_destroy_pipe(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_destroy_pipe");
 }
-hi_s32 hi_mpi_vi_destroy_pipe(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_destroy_pipe")));
+__typeof__(aclemu_stub_hi_mpi_vi_destroy_pipe) hi_mpi_vi_destroy_pipe __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_destroy_pipe")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_disable_chn(hi_vi_pipe a0, hi_vi_chn a1)
 {
@@ -10000,14 +10000,14 @@ static hi_s32 aclemu_stub_hi_mpi_vi_disable_chn(hi_vi_pipe a0, hi_vi_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_disable_chn");
 }
-hi_s32 hi_mpi_vi_disable_chn(hi_vi_pipe a0, hi_vi_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_disable_chn")));
+__typeof__(aclemu_stub_hi_mpi_vi_disable_chn) hi_mpi_vi_disable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_disable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_disable_dev(hi_vi_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_disable_dev");
 }
-hi_s32 hi_mpi_vi_disable_dev(hi_vi_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_disable_dev")));
+__typeof__(aclemu_stub_hi_mpi_vi_disable_dev) hi_mpi_vi_disable_dev __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_disable_dev")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_enable_chn(hi_vi_pipe a0, hi_vi_chn a1)
 {
@@ -10015,14 +10015,14 @@ static hi_s32 aclemu_stub_hi_mpi_vi_enable_chn(hi_vi_pipe a0, hi_vi_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_enable_chn");
 }
-hi_s32 hi_mpi_vi_enable_chn(hi_vi_pipe a0, hi_vi_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_enable_chn")));
+__typeof__(aclemu_stub_hi_mpi_vi_enable_chn) hi_mpi_vi_enable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_enable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_enable_dev(hi_vi_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_enable_dev");
 }
-hi_s32 hi_mpi_vi_enable_dev(hi_vi_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_enable_dev")));
+__typeof__(aclemu_stub_hi_mpi_vi_enable_dev) hi_mpi_vi_enable_dev __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_enable_dev")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_vi_chn_attr *a2)
 {
@@ -10031,7 +10031,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_attr(hi_vi_pipe a0, hi_vi_chn a1, hi
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_attr");
 }
-hi_s32 hi_mpi_vi_get_chn_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_vi_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_attr) hi_mpi_vi_get_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_dis_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_dis_attr *a2)
 {
@@ -10040,7 +10040,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_dis_attr(hi_vi_pipe a0, hi_vi_chn a1
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_dis_attr");
 }
-hi_s32 hi_mpi_vi_get_chn_dis_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_dis_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_dis_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_dis_attr) hi_mpi_vi_get_chn_dis_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_dis_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_dis_config(hi_vi_pipe a0, hi_vi_chn a1, hi_dis_config *a2)
 {
@@ -10049,7 +10049,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_dis_config(hi_vi_pipe a0, hi_vi_chn 
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_dis_config");
 }
-hi_s32 hi_mpi_vi_get_chn_dis_config(hi_vi_pipe a0, hi_vi_chn a1, hi_dis_config *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_dis_config")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_dis_config) hi_mpi_vi_get_chn_dis_config __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_dis_config")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_dis_param(hi_vi_pipe a0, hi_vi_chn a1, hi_dis_param *a2)
 {
@@ -10058,7 +10058,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_dis_param(hi_vi_pipe a0, hi_vi_chn a
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_dis_param");
 }
-hi_s32 hi_mpi_vi_get_chn_dis_param(hi_vi_pipe a0, hi_vi_chn a1, hi_dis_param *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_dis_param")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_dis_param) hi_mpi_vi_get_chn_dis_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_dis_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_fd(hi_vi_pipe a0, hi_vi_chn a1)
 {
@@ -10066,7 +10066,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_fd(hi_vi_pipe a0, hi_vi_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_fd");
 }
-hi_s32 hi_mpi_vi_get_chn_fd(hi_vi_pipe a0, hi_vi_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_fd")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_fd) hi_mpi_vi_get_chn_fd __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_fd")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_frame(hi_vi_pipe a0, hi_vi_chn a1, hi_video_frame_info *a2, hi_s32 a3)
 {
@@ -10076,7 +10076,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_frame(hi_vi_pipe a0, hi_vi_chn a1, h
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_frame");
 }
-hi_s32 hi_mpi_vi_get_chn_frame(hi_vi_pipe a0, hi_vi_chn a1, hi_video_frame_info *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_frame")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_frame) hi_mpi_vi_get_chn_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_ldc_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_vi_ldc_attr *a2)
 {
@@ -10085,7 +10085,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_ldc_attr(hi_vi_pipe a0, hi_vi_chn a1
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_ldc_attr");
 }
-hi_s32 hi_mpi_vi_get_chn_ldc_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_vi_ldc_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_ldc_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_ldc_attr) hi_mpi_vi_get_chn_ldc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_ldc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_low_delay_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_vi_low_delay_info *a2)
 {
@@ -10094,7 +10094,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_chn_low_delay_attr(hi_vi_pipe a0, hi_vi_
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_chn_low_delay_attr");
 }
-hi_s32 hi_mpi_vi_get_chn_low_delay_attr(hi_vi_pipe a0, hi_vi_chn a1, hi_vi_low_delay_info *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_low_delay_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_chn_low_delay_attr) hi_mpi_vi_get_chn_low_delay_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_chn_low_delay_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_dev_attr(hi_vi_dev a0, hi_vi_dev_attr *a1)
 {
@@ -10102,7 +10102,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_dev_attr(hi_vi_dev a0, hi_vi_dev_attr *a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_dev_attr");
 }
-hi_s32 hi_mpi_vi_get_dev_attr(hi_vi_dev a0, hi_vi_dev_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_dev_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_dev_attr) hi_mpi_vi_get_dev_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_dev_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_dev_bind_pipe(hi_vi_dev a0, hi_vi_dev_bind_pipe *a1)
 {
@@ -10110,7 +10110,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_dev_bind_pipe(hi_vi_dev a0, hi_vi_dev_bi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_dev_bind_pipe");
 }
-hi_s32 hi_mpi_vi_get_dev_bind_pipe(hi_vi_dev a0, hi_vi_dev_bind_pipe *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_dev_bind_pipe")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_dev_bind_pipe) hi_mpi_vi_get_dev_bind_pipe __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_dev_bind_pipe")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_attr(hi_vi_pipe a0, hi_vi_pipe_attr *a1)
 {
@@ -10118,14 +10118,14 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_attr(hi_vi_pipe a0, hi_vi_pipe_attr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_pipe_attr");
 }
-hi_s32 hi_mpi_vi_get_pipe_attr(hi_vi_pipe a0, hi_vi_pipe_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_pipe_attr) hi_mpi_vi_get_pipe_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_fd(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_pipe_fd");
 }
-hi_s32 hi_mpi_vi_get_pipe_fd(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_fd")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_pipe_fd) hi_mpi_vi_get_pipe_fd __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_fd")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_frame(hi_vi_pipe a0, hi_video_frame_info *a1, hi_s32 a2)
 {
@@ -10134,7 +10134,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_frame(hi_vi_pipe a0, hi_video_frame
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_pipe_frame");
 }
-hi_s32 hi_mpi_vi_get_pipe_frame(hi_vi_pipe a0, hi_video_frame_info *a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_frame")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_pipe_frame) hi_mpi_vi_get_pipe_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_frame_dump_attr(hi_vi_pipe a0, hi_vi_frame_dump_attr *a1)
 {
@@ -10142,7 +10142,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_frame_dump_attr(hi_vi_pipe a0, hi_v
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_pipe_frame_dump_attr");
 }
-hi_s32 hi_mpi_vi_get_pipe_frame_dump_attr(hi_vi_pipe a0, hi_vi_frame_dump_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_frame_dump_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_pipe_frame_dump_attr) hi_mpi_vi_get_pipe_frame_dump_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_frame_dump_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_frame_source(hi_vi_pipe a0, hi_vi_pipe_frame_source *a1)
 {
@@ -10150,7 +10150,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_frame_source(hi_vi_pipe a0, hi_vi_p
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_pipe_frame_source");
 }
-hi_s32 hi_mpi_vi_get_pipe_frame_source(hi_vi_pipe a0, hi_vi_pipe_frame_source *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_frame_source")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_pipe_frame_source) hi_mpi_vi_get_pipe_frame_source __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_frame_source")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_pre_crop(hi_vi_pipe a0, hi_crop_info *a1)
 {
@@ -10158,7 +10158,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_pre_crop(hi_vi_pipe a0, hi_crop_inf
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_pipe_pre_crop");
 }
-hi_s32 hi_mpi_vi_get_pipe_pre_crop(hi_vi_pipe a0, hi_crop_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_pre_crop")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_pipe_pre_crop) hi_mpi_vi_get_pipe_pre_crop __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_pre_crop")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_vc_number(hi_vi_pipe a0, hi_u32 *a1)
 {
@@ -10166,14 +10166,14 @@ static hi_s32 aclemu_stub_hi_mpi_vi_get_pipe_vc_number(hi_vi_pipe a0, hi_u32 *a1
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_pipe_vc_number");
 }
-hi_s32 hi_mpi_vi_get_pipe_vc_number(hi_vi_pipe a0, hi_u32 *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_vc_number")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_pipe_vc_number) hi_mpi_vi_get_pipe_vc_number __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_pipe_vc_number")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_get_vi_vpss_mode(hi_vi_vpss_mode *a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_get_vi_vpss_mode");
 }
-hi_s32 hi_mpi_vi_get_vi_vpss_mode(hi_vi_vpss_mode *a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_vi_vpss_mode")));
+__typeof__(aclemu_stub_hi_mpi_vi_get_vi_vpss_mode) hi_mpi_vi_get_vi_vpss_mode __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_get_vi_vpss_mode")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_pipe_get_buffer(hi_vi_pipe a0, hi_video_frame_info *a1)
 {
@@ -10181,7 +10181,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_pipe_get_buffer(hi_vi_pipe a0, hi_video_fram
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_pipe_get_buffer");
 }
-hi_s32 hi_mpi_vi_pipe_get_buffer(hi_vi_pipe a0, hi_video_frame_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_pipe_get_buffer")));
+__typeof__(aclemu_stub_hi_mpi_vi_pipe_get_buffer) hi_mpi_vi_pipe_get_buffer __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_pipe_get_buffer")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_pipe_release_buffer(hi_vi_pipe a0, const hi_video_frame_info *a1)
 {
@@ -10189,7 +10189,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_pipe_release_buffer(hi_vi_pipe a0, const hi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_pipe_release_buffer");
 }
-hi_s32 hi_mpi_vi_pipe_release_buffer(hi_vi_pipe a0, const hi_video_frame_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_pipe_release_buffer")));
+__typeof__(aclemu_stub_hi_mpi_vi_pipe_release_buffer) hi_mpi_vi_pipe_release_buffer __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_pipe_release_buffer")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_release_chn_frame(hi_vi_pipe a0, hi_vi_chn a1, const hi_video_frame_info *a2)
 {
@@ -10198,7 +10198,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_release_chn_frame(hi_vi_pipe a0, hi_vi_chn a
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_release_chn_frame");
 }
-hi_s32 hi_mpi_vi_release_chn_frame(hi_vi_pipe a0, hi_vi_chn a1, const hi_video_frame_info *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_release_chn_frame")));
+__typeof__(aclemu_stub_hi_mpi_vi_release_chn_frame) hi_mpi_vi_release_chn_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_release_chn_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_release_pipe_frame(hi_vi_pipe a0, const hi_video_frame_info *a1)
 {
@@ -10206,7 +10206,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_release_pipe_frame(hi_vi_pipe a0, const hi_v
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_release_pipe_frame");
 }
-hi_s32 hi_mpi_vi_release_pipe_frame(hi_vi_pipe a0, const hi_video_frame_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_release_pipe_frame")));
+__typeof__(aclemu_stub_hi_mpi_vi_release_pipe_frame) hi_mpi_vi_release_pipe_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_release_pipe_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_send_pipe_raw(hi_u32 a0, hi_vi_pipe a1[], const hi_video_frame_info *a2[], hi_s32 a3)
 {
@@ -10216,7 +10216,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_send_pipe_raw(hi_u32 a0, hi_vi_pipe a1[], co
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_send_pipe_raw");
 }
-hi_s32 hi_mpi_vi_send_pipe_raw(hi_u32 a0, hi_vi_pipe a1[], const hi_video_frame_info *a2[], hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_send_pipe_raw")));
+__typeof__(aclemu_stub_hi_mpi_vi_send_pipe_raw) hi_mpi_vi_send_pipe_raw __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_send_pipe_raw")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_send_pipe_yuv(hi_vi_pipe a0, const hi_video_frame_info *a1, hi_s32 a2)
 {
@@ -10225,7 +10225,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_send_pipe_yuv(hi_vi_pipe a0, const hi_video_
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_send_pipe_yuv");
 }
-hi_s32 hi_mpi_vi_send_pipe_yuv(hi_vi_pipe a0, const hi_video_frame_info *a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_send_pipe_yuv")));
+__typeof__(aclemu_stub_hi_mpi_vi_send_pipe_yuv) hi_mpi_vi_send_pipe_yuv __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_send_pipe_yuv")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_vi_chn_attr *a2)
 {
@@ -10234,7 +10234,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_attr(hi_vi_pipe a0, hi_vi_chn a1, co
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_chn_attr");
 }
-hi_s32 hi_mpi_vi_set_chn_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_vi_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_chn_attr) hi_mpi_vi_set_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_dis_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_dis_attr *a2)
 {
@@ -10243,7 +10243,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_dis_attr(hi_vi_pipe a0, hi_vi_chn a1
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_chn_dis_attr");
 }
-hi_s32 hi_mpi_vi_set_chn_dis_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_dis_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_dis_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_chn_dis_attr) hi_mpi_vi_set_chn_dis_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_dis_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_dis_config(hi_vi_pipe a0, hi_vi_chn a1, const hi_dis_config *a2)
 {
@@ -10252,7 +10252,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_dis_config(hi_vi_pipe a0, hi_vi_chn 
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_chn_dis_config");
 }
-hi_s32 hi_mpi_vi_set_chn_dis_config(hi_vi_pipe a0, hi_vi_chn a1, const hi_dis_config *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_dis_config")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_chn_dis_config) hi_mpi_vi_set_chn_dis_config __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_dis_config")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_dis_param(hi_vi_pipe a0, hi_vi_chn a1, const hi_dis_param *a2)
 {
@@ -10261,7 +10261,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_dis_param(hi_vi_pipe a0, hi_vi_chn a
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_chn_dis_param");
 }
-hi_s32 hi_mpi_vi_set_chn_dis_param(hi_vi_pipe a0, hi_vi_chn a1, const hi_dis_param *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_dis_param")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_chn_dis_param) hi_mpi_vi_set_chn_dis_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_dis_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_ldc_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_vi_ldc_attr *a2)
 {
@@ -10270,7 +10270,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_ldc_attr(hi_vi_pipe a0, hi_vi_chn a1
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_chn_ldc_attr");
 }
-hi_s32 hi_mpi_vi_set_chn_ldc_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_vi_ldc_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_ldc_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_chn_ldc_attr) hi_mpi_vi_set_chn_ldc_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_ldc_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_low_delay_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_vi_low_delay_info *a2)
 {
@@ -10279,7 +10279,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_chn_low_delay_attr(hi_vi_pipe a0, hi_vi_
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_chn_low_delay_attr");
 }
-hi_s32 hi_mpi_vi_set_chn_low_delay_attr(hi_vi_pipe a0, hi_vi_chn a1, const hi_vi_low_delay_info *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_low_delay_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_chn_low_delay_attr) hi_mpi_vi_set_chn_low_delay_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_chn_low_delay_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_dev_attr(hi_vi_dev a0, const hi_vi_dev_attr *a1)
 {
@@ -10287,7 +10287,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_dev_attr(hi_vi_dev a0, const hi_vi_dev_a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_dev_attr");
 }
-hi_s32 hi_mpi_vi_set_dev_attr(hi_vi_dev a0, const hi_vi_dev_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_dev_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_dev_attr) hi_mpi_vi_set_dev_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_dev_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_dev_bind_pipe(hi_vi_dev a0, const hi_vi_dev_bind_pipe *a1)
 {
@@ -10295,7 +10295,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_dev_bind_pipe(hi_vi_dev a0, const hi_vi_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_dev_bind_pipe");
 }
-hi_s32 hi_mpi_vi_set_dev_bind_pipe(hi_vi_dev a0, const hi_vi_dev_bind_pipe *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_dev_bind_pipe")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_dev_bind_pipe) hi_mpi_vi_set_dev_bind_pipe __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_dev_bind_pipe")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_attr(hi_vi_pipe a0, const hi_vi_pipe_attr *a1)
 {
@@ -10303,7 +10303,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_attr(hi_vi_pipe a0, const hi_vi_pip
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_pipe_attr");
 }
-hi_s32 hi_mpi_vi_set_pipe_attr(hi_vi_pipe a0, const hi_vi_pipe_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_pipe_attr) hi_mpi_vi_set_pipe_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_bind_strobe(hi_vi_pipe a0, hi_u32 a1)
 {
@@ -10311,7 +10311,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_bind_strobe(hi_vi_pipe a0, hi_u32 a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_pipe_bind_strobe");
 }
-hi_s32 hi_mpi_vi_set_pipe_bind_strobe(hi_vi_pipe a0, hi_u32 a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_bind_strobe")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_pipe_bind_strobe) hi_mpi_vi_set_pipe_bind_strobe __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_bind_strobe")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_frame_dump_attr(hi_vi_pipe a0, const hi_vi_frame_dump_attr *a1)
 {
@@ -10319,7 +10319,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_frame_dump_attr(hi_vi_pipe a0, cons
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_pipe_frame_dump_attr");
 }
-hi_s32 hi_mpi_vi_set_pipe_frame_dump_attr(hi_vi_pipe a0, const hi_vi_frame_dump_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_frame_dump_attr")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_pipe_frame_dump_attr) hi_mpi_vi_set_pipe_frame_dump_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_frame_dump_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_frame_source(hi_vi_pipe a0, const hi_vi_pipe_frame_source a1)
 {
@@ -10327,7 +10327,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_frame_source(hi_vi_pipe a0, const h
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_pipe_frame_source");
 }
-hi_s32 hi_mpi_vi_set_pipe_frame_source(hi_vi_pipe a0, const hi_vi_pipe_frame_source a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_frame_source")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_pipe_frame_source) hi_mpi_vi_set_pipe_frame_source __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_frame_source")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_pre_be_crop(hi_vi_pipe a0, const hi_crop_info *a1)
 {
@@ -10335,7 +10335,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_pre_be_crop(hi_vi_pipe a0, const hi
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_pipe_pre_be_crop");
 }
-hi_s32 hi_mpi_vi_set_pipe_pre_be_crop(hi_vi_pipe a0, const hi_crop_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_pre_be_crop")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_pipe_pre_be_crop) hi_mpi_vi_set_pipe_pre_be_crop __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_pre_be_crop")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_pre_crop(hi_vi_pipe a0, const hi_crop_info *a1)
 {
@@ -10343,7 +10343,7 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_pre_crop(hi_vi_pipe a0, const hi_cr
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_pipe_pre_crop");
 }
-hi_s32 hi_mpi_vi_set_pipe_pre_crop(hi_vi_pipe a0, const hi_crop_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_pre_crop")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_pipe_pre_crop) hi_mpi_vi_set_pipe_pre_crop __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_pre_crop")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_vc_number(hi_vi_pipe a0, hi_u32 a1)
 {
@@ -10351,28 +10351,28 @@ static hi_s32 aclemu_stub_hi_mpi_vi_set_pipe_vc_number(hi_vi_pipe a0, hi_u32 a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_pipe_vc_number");
 }
-hi_s32 hi_mpi_vi_set_pipe_vc_number(hi_vi_pipe a0, hi_u32 a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_vc_number")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_pipe_vc_number) hi_mpi_vi_set_pipe_vc_number __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_pipe_vc_number")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_set_vi_vpss_mode(const hi_vi_vpss_mode *a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_set_vi_vpss_mode");
 }
-hi_s32 hi_mpi_vi_set_vi_vpss_mode(const hi_vi_vpss_mode *a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_vi_vpss_mode")));
+__typeof__(aclemu_stub_hi_mpi_vi_set_vi_vpss_mode) hi_mpi_vi_set_vi_vpss_mode __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_set_vi_vpss_mode")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_start_pipe(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_start_pipe");
 }
-hi_s32 hi_mpi_vi_start_pipe(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_start_pipe")));
+__typeof__(aclemu_stub_hi_mpi_vi_start_pipe) hi_mpi_vi_start_pipe __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_start_pipe")));
 
 static hi_s32 aclemu_stub_hi_mpi_vi_stop_pipe(hi_vi_pipe a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vi_stop_pipe");
 }
-hi_s32 hi_mpi_vi_stop_pipe(hi_vi_pipe a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_stop_pipe")));
+__typeof__(aclemu_stub_hi_mpi_vi_stop_pipe) hi_mpi_vi_stop_pipe __attribute__((weak, alias("aclemu_stub_hi_mpi_vi_stop_pipe")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_bind_layer(hi_vo_layer a0, hi_vo_dev a1)
 {
@@ -10380,28 +10380,28 @@ static hi_s32 aclemu_stub_hi_mpi_vo_bind_layer(hi_vo_layer a0, hi_vo_dev a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_bind_layer");
 }
-hi_s32 hi_mpi_vo_bind_layer(hi_vo_layer a0, hi_vo_dev a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_bind_layer")));
+__typeof__(aclemu_stub_hi_mpi_vo_bind_layer) hi_mpi_vo_bind_layer __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_bind_layer")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_create_pool(const hi_u64 a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_create_pool");
 }
-hi_s32 hi_mpi_vo_create_pool(const hi_u64 a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_create_pool")));
+__typeof__(aclemu_stub_hi_mpi_vo_create_pool) hi_mpi_vo_create_pool __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_create_pool")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_destroy_pool(hi_s32 a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_destroy_pool");
 }
-hi_s32 hi_mpi_vo_destroy_pool(hi_s32 a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_destroy_pool")));
+__typeof__(aclemu_stub_hi_mpi_vo_destroy_pool) hi_mpi_vo_destroy_pool __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_destroy_pool")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_disable(hi_vo_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_disable");
 }
-hi_s32 hi_mpi_vo_disable(hi_vo_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_disable")));
+__typeof__(aclemu_stub_hi_mpi_vo_disable) hi_mpi_vo_disable __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_disable")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_disable_chn(hi_vo_layer a0, hi_vo_chn a1)
 {
@@ -10409,21 +10409,21 @@ static hi_s32 aclemu_stub_hi_mpi_vo_disable_chn(hi_vo_layer a0, hi_vo_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_disable_chn");
 }
-hi_s32 hi_mpi_vo_disable_chn(hi_vo_layer a0, hi_vo_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_disable_chn")));
+__typeof__(aclemu_stub_hi_mpi_vo_disable_chn) hi_mpi_vo_disable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_disable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_disable_video_layer(hi_vo_layer a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_disable_video_layer");
 }
-hi_s32 hi_mpi_vo_disable_video_layer(hi_vo_layer a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_disable_video_layer")));
+__typeof__(aclemu_stub_hi_mpi_vo_disable_video_layer) hi_mpi_vo_disable_video_layer __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_disable_video_layer")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_enable(hi_vo_dev a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_enable");
 }
-hi_s32 hi_mpi_vo_enable(hi_vo_dev a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_enable")));
+__typeof__(aclemu_stub_hi_mpi_vo_enable) hi_mpi_vo_enable __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_enable")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_enable_chn(hi_vo_layer a0, hi_vo_chn a1)
 {
@@ -10431,14 +10431,14 @@ static hi_s32 aclemu_stub_hi_mpi_vo_enable_chn(hi_vo_layer a0, hi_vo_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_enable_chn");
 }
-hi_s32 hi_mpi_vo_enable_chn(hi_vo_layer a0, hi_vo_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_enable_chn")));
+__typeof__(aclemu_stub_hi_mpi_vo_enable_chn) hi_mpi_vo_enable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_enable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_enable_video_layer(hi_vo_layer a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_enable_video_layer");
 }
-hi_s32 hi_mpi_vo_enable_video_layer(hi_vo_layer a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_enable_video_layer")));
+__typeof__(aclemu_stub_hi_mpi_vo_enable_video_layer) hi_mpi_vo_enable_video_layer __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_enable_video_layer")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_get_video_layer_attr(hi_vo_layer a0, hi_vo_video_layer_attr *a1)
 {
@@ -10446,14 +10446,14 @@ static hi_s32 aclemu_stub_hi_mpi_vo_get_video_layer_attr(hi_vo_layer a0, hi_vo_v
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_get_video_layer_attr");
 }
-hi_s32 hi_mpi_vo_get_video_layer_attr(hi_vo_layer a0, hi_vo_video_layer_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_get_video_layer_attr")));
+__typeof__(aclemu_stub_hi_mpi_vo_get_video_layer_attr) hi_mpi_vo_get_video_layer_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_get_video_layer_attr")));
 
 static hi_u64 aclemu_stub_hi_mpi_vo_handle_to_phys_addr(hi_s32 a0)
 {
     (void)a0;
     return (hi_u64)aclemu_not_supported("hi_mpi_vo_handle_to_phys_addr");
 }
-hi_u64 hi_mpi_vo_handle_to_phys_addr(hi_s32 a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_handle_to_phys_addr")));
+__typeof__(aclemu_stub_hi_mpi_vo_handle_to_phys_addr) hi_mpi_vo_handle_to_phys_addr __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_handle_to_phys_addr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_hide_chn(hi_vo_layer a0, hi_vo_chn a1)
 {
@@ -10461,7 +10461,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_hide_chn(hi_vo_layer a0, hi_vo_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_hide_chn");
 }
-hi_s32 hi_mpi_vo_hide_chn(hi_vo_layer a0, hi_vo_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_hide_chn")));
+__typeof__(aclemu_stub_hi_mpi_vo_hide_chn) hi_mpi_vo_hide_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_hide_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_pause_chn(int a0, int a1)
 {
@@ -10469,7 +10469,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_pause_chn(int a0, int a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_pause_chn");
 }
-hi_s32 hi_mpi_vo_pause_chn(int a0, int a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_pause_chn")));
+__typeof__(aclemu_stub_hi_mpi_vo_pause_chn) hi_mpi_vo_pause_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_pause_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_resume_chn(int a0, int a1)
 {
@@ -10477,7 +10477,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_resume_chn(int a0, int a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_resume_chn");
 }
-hi_s32 hi_mpi_vo_resume_chn(int a0, int a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_resume_chn")));
+__typeof__(aclemu_stub_hi_mpi_vo_resume_chn) hi_mpi_vo_resume_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_resume_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_send_frame(hi_vo_layer a0, hi_vo_chn a1, const hi_video_frame_info *a2, hi_s32 a3)
 {
@@ -10487,7 +10487,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_send_frame(hi_vo_layer a0, hi_vo_chn a1, con
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_send_frame");
 }
-hi_s32 hi_mpi_vo_send_frame(hi_vo_layer a0, hi_vo_chn a1, const hi_video_frame_info *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_send_frame")));
+__typeof__(aclemu_stub_hi_mpi_vo_send_frame) hi_mpi_vo_send_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_send_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_set_chn_attr(hi_vo_layer a0, hi_vo_chn a1, const hi_vo_chn_attr *a2)
 {
@@ -10496,7 +10496,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_set_chn_attr(hi_vo_layer a0, hi_vo_chn a1, c
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_set_chn_attr");
 }
-hi_s32 hi_mpi_vo_set_chn_attr(hi_vo_layer a0, hi_vo_chn a1, const hi_vo_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_vo_set_chn_attr) hi_mpi_vo_set_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_set_chn_frame_rate(hi_vo_layer a0, hi_vo_layer a1, hi_s32 a2)
 {
@@ -10505,7 +10505,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_set_chn_frame_rate(hi_vo_layer a0, hi_vo_lay
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_set_chn_frame_rate");
 }
-hi_s32 hi_mpi_vo_set_chn_frame_rate(hi_vo_layer a0, hi_vo_layer a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_chn_frame_rate")));
+__typeof__(aclemu_stub_hi_mpi_vo_set_chn_frame_rate) hi_mpi_vo_set_chn_frame_rate __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_chn_frame_rate")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_set_chn_param(hi_vo_layer a0, hi_vo_chn a1, const hi_vo_chn_param *a2)
 {
@@ -10514,7 +10514,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_set_chn_param(hi_vo_layer a0, hi_vo_chn a1, 
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_set_chn_param");
 }
-hi_s32 hi_mpi_vo_set_chn_param(hi_vo_layer a0, hi_vo_chn a1, const hi_vo_chn_param *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_chn_param")));
+__typeof__(aclemu_stub_hi_mpi_vo_set_chn_param) hi_mpi_vo_set_chn_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_chn_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_set_pub_attr(hi_vo_dev a0, const hi_vo_pub_attr *a1)
 {
@@ -10522,7 +10522,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_set_pub_attr(hi_vo_dev a0, const hi_vo_pub_a
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_set_pub_attr");
 }
-hi_s32 hi_mpi_vo_set_pub_attr(hi_vo_dev a0, const hi_vo_pub_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_pub_attr")));
+__typeof__(aclemu_stub_hi_mpi_vo_set_pub_attr) hi_mpi_vo_set_pub_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_pub_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_set_video_layer_attr(hi_vo_layer a0, const hi_vo_video_layer_attr *a1)
 {
@@ -10530,7 +10530,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_set_video_layer_attr(hi_vo_layer a0, const h
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_set_video_layer_attr");
 }
-hi_s32 hi_mpi_vo_set_video_layer_attr(hi_vo_layer a0, const hi_vo_video_layer_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_video_layer_attr")));
+__typeof__(aclemu_stub_hi_mpi_vo_set_video_layer_attr) hi_mpi_vo_set_video_layer_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_set_video_layer_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_show_chn(hi_vo_layer a0, hi_vo_chn a1)
 {
@@ -10538,7 +10538,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_show_chn(hi_vo_layer a0, hi_vo_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_show_chn");
 }
-hi_s32 hi_mpi_vo_show_chn(hi_vo_layer a0, hi_vo_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_show_chn")));
+__typeof__(aclemu_stub_hi_mpi_vo_show_chn) hi_mpi_vo_show_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_show_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vo_unbind_layer(hi_vo_layer a0, hi_vo_dev a1)
 {
@@ -10546,7 +10546,7 @@ static hi_s32 aclemu_stub_hi_mpi_vo_unbind_layer(hi_vo_layer a0, hi_vo_dev a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vo_unbind_layer");
 }
-hi_s32 hi_mpi_vo_unbind_layer(hi_vo_layer a0, hi_vo_dev a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_unbind_layer")));
+__typeof__(aclemu_stub_hi_mpi_vo_unbind_layer) hi_mpi_vo_unbind_layer __attribute__((weak, alias("aclemu_stub_hi_mpi_vo_unbind_layer")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_batch_crop_resize_make_border(hi_vpc_chn a0, const hi_vpc_pic_info *a1[], hi_u32 a2, hi_vpc_crop_resize_border_region a3[], hi_u32 a4[], hi_u32 *a5, hi_s32 a6)
 {
@@ -10559,7 +10559,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_batch_crop_resize_make_border(hi_vpc_chn a0
     (void)a6;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_batch_crop_resize_make_border");
 }
-hi_s32 hi_mpi_vpc_batch_crop_resize_make_border(hi_vpc_chn a0, const hi_vpc_pic_info *a1[], hi_u32 a2, hi_vpc_crop_resize_border_region a3[], hi_u32 a4[], hi_u32 *a5, hi_s32 a6) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_batch_crop_resize_make_border")));
+__typeof__(aclemu_stub_hi_mpi_vpc_batch_crop_resize_make_border) hi_mpi_vpc_batch_crop_resize_make_border __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_batch_crop_resize_make_border")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_batch_crop_resize_paste(hi_vpc_chn a0, const hi_vpc_pic_info *a1[], hi_u32 a2, hi_vpc_crop_resize_paste_region a3[], hi_u32 a4[], hi_u32 *a5, hi_s32 a6)
 {
@@ -10572,7 +10572,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_batch_crop_resize_paste(hi_vpc_chn a0, cons
     (void)a6;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_batch_crop_resize_paste");
 }
-hi_s32 hi_mpi_vpc_batch_crop_resize_paste(hi_vpc_chn a0, const hi_vpc_pic_info *a1[], hi_u32 a2, hi_vpc_crop_resize_paste_region a3[], hi_u32 a4[], hi_u32 *a5, hi_s32 a6) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_batch_crop_resize_paste")));
+__typeof__(aclemu_stub_hi_mpi_vpc_batch_crop_resize_paste) hi_mpi_vpc_batch_crop_resize_paste __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_batch_crop_resize_paste")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_blur(hi_vpc_chn a0, const hi_blur_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10582,7 +10582,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_blur(hi_vpc_chn a0, const hi_blur_param *a1
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_blur");
 }
-hi_s32 hi_mpi_vpc_blur(hi_vpc_chn a0, const hi_blur_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_blur")));
+__typeof__(aclemu_stub_hi_mpi_vpc_blur) hi_mpi_vpc_blur __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_blur")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_calc_hist(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_histogram_config *a2, hi_u32 *a3, hi_s32 a4)
 {
@@ -10593,7 +10593,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_calc_hist(hi_vpc_chn a0, const hi_vpc_pic_i
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_calc_hist");
 }
-hi_s32 hi_mpi_vpc_calc_hist(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_histogram_config *a2, hi_u32 *a3, hi_s32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_calc_hist")));
+__typeof__(aclemu_stub_hi_mpi_vpc_calc_hist) hi_mpi_vpc_calc_hist __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_calc_hist")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_convert_color(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_u32 *a3, hi_s32 a4)
 {
@@ -10604,7 +10604,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_convert_color(hi_vpc_chn a0, const hi_vpc_p
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_convert_color");
 }
-hi_s32 hi_mpi_vpc_convert_color(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_u32 *a3, hi_s32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_convert_color")));
+__typeof__(aclemu_stub_hi_mpi_vpc_convert_color) hi_mpi_vpc_convert_color __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_convert_color")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_convert_color_to_yuv420(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_u32 *a3, hi_s32 a4)
 {
@@ -10615,7 +10615,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_convert_color_to_yuv420(hi_vpc_chn a0, cons
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_convert_color_to_yuv420");
 }
-hi_s32 hi_mpi_vpc_convert_color_to_yuv420(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_u32 *a3, hi_s32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_convert_color_to_yuv420")));
+__typeof__(aclemu_stub_hi_mpi_vpc_convert_color_to_yuv420) hi_mpi_vpc_convert_color_to_yuv420 __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_convert_color_to_yuv420")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_convert_color_v2(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_csc_conf *a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10627,7 +10627,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_convert_color_v2(hi_vpc_chn a0, const hi_vp
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_convert_color_v2");
 }
-hi_s32 hi_mpi_vpc_convert_color_v2(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_csc_conf *a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_convert_color_v2")));
+__typeof__(aclemu_stub_hi_mpi_vpc_convert_color_v2) hi_mpi_vpc_convert_color_v2 __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_convert_color_v2")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_copy_make_border(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_vpc_make_border_info a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10639,7 +10639,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_copy_make_border(hi_vpc_chn a0, const hi_vp
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_copy_make_border");
 }
-hi_s32 hi_mpi_vpc_copy_make_border(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_vpc_make_border_info a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_copy_make_border")));
+__typeof__(aclemu_stub_hi_mpi_vpc_copy_make_border) hi_mpi_vpc_copy_make_border __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_copy_make_border")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_create_chn(hi_vpc_chn a0, const hi_vpc_chn_attr *a1)
 {
@@ -10647,7 +10647,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_create_chn(hi_vpc_chn a0, const hi_vpc_chn_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_create_chn");
 }
-hi_s32 hi_mpi_vpc_create_chn(hi_vpc_chn a0, const hi_vpc_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_create_chn")));
+__typeof__(aclemu_stub_hi_mpi_vpc_create_chn) hi_mpi_vpc_create_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_create_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_crop(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_region_info a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10659,7 +10659,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_crop(hi_vpc_chn a0, const hi_vpc_pic_info *
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_crop");
 }
-hi_s32 hi_mpi_vpc_crop(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_region_info a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop")));
+__typeof__(aclemu_stub_hi_mpi_vpc_crop) hi_mpi_vpc_crop __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10671,7 +10671,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize(hi_vpc_chn a0, const hi_vpc_pic
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_crop_resize");
 }
-hi_s32 hi_mpi_vpc_crop_resize(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize")));
+__typeof__(aclemu_stub_hi_mpi_vpc_crop_resize) hi_mpi_vpc_crop_resize __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize_make_border(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_border_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10683,7 +10683,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize_make_border(hi_vpc_chn a0, cons
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_crop_resize_make_border");
 }
-hi_s32 hi_mpi_vpc_crop_resize_make_border(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_border_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize_make_border")));
+__typeof__(aclemu_stub_hi_mpi_vpc_crop_resize_make_border) hi_mpi_vpc_crop_resize_make_border __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize_make_border")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize_paste(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_paste_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10695,7 +10695,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize_paste(hi_vpc_chn a0, const hi_v
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_crop_resize_paste");
 }
-hi_s32 hi_mpi_vpc_crop_resize_paste(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_paste_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize_paste")));
+__typeof__(aclemu_stub_hi_mpi_vpc_crop_resize_paste) hi_mpi_vpc_crop_resize_paste __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize_paste")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize_resize_paste(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_resize_paste_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10707,14 +10707,14 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_crop_resize_resize_paste(hi_vpc_chn a0, con
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_crop_resize_resize_paste");
 }
-hi_s32 hi_mpi_vpc_crop_resize_resize_paste(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_crop_resize_resize_paste_region a2[], hi_u32 a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize_resize_paste")));
+__typeof__(aclemu_stub_hi_mpi_vpc_crop_resize_resize_paste) hi_mpi_vpc_crop_resize_resize_paste __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_crop_resize_resize_paste")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_destroy_chn(hi_vpc_chn a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_destroy_chn");
 }
-hi_s32 hi_mpi_vpc_destroy_chn(hi_vpc_chn a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_destroy_chn")));
+__typeof__(aclemu_stub_hi_mpi_vpc_destroy_chn) hi_mpi_vpc_destroy_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_destroy_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_dilate(hi_vpc_chn a0, const hi_blur_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10724,7 +10724,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_dilate(hi_vpc_chn a0, const hi_blur_param *
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_dilate");
 }
-hi_s32 hi_mpi_vpc_dilate(hi_vpc_chn a0, const hi_blur_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_dilate")));
+__typeof__(aclemu_stub_hi_mpi_vpc_dilate) hi_mpi_vpc_dilate __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_dilate")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_draw_cover(hi_vpc_chn a0, const hi_cover_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10734,7 +10734,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_draw_cover(hi_vpc_chn a0, const hi_cover_pa
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_draw_cover");
 }
-hi_s32 hi_mpi_vpc_draw_cover(hi_vpc_chn a0, const hi_cover_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_cover")));
+__typeof__(aclemu_stub_hi_mpi_vpc_draw_cover) hi_mpi_vpc_draw_cover __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_cover")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_draw_line(hi_vpc_chn a0, const hi_line_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10744,7 +10744,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_draw_line(hi_vpc_chn a0, const hi_line_para
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_draw_line");
 }
-hi_s32 hi_mpi_vpc_draw_line(hi_vpc_chn a0, const hi_line_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_line")));
+__typeof__(aclemu_stub_hi_mpi_vpc_draw_line) hi_mpi_vpc_draw_line __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_line")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_draw_mosaic(hi_vpc_chn a0, const hi_mosaic_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10754,7 +10754,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_draw_mosaic(hi_vpc_chn a0, const hi_mosaic_
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_draw_mosaic");
 }
-hi_s32 hi_mpi_vpc_draw_mosaic(hi_vpc_chn a0, const hi_mosaic_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_mosaic")));
+__typeof__(aclemu_stub_hi_mpi_vpc_draw_mosaic) hi_mpi_vpc_draw_mosaic __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_mosaic")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_draw_osd(hi_vpc_chn a0, hi_osd_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10764,7 +10764,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_draw_osd(hi_vpc_chn a0, hi_osd_param *a1, h
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_draw_osd");
 }
-hi_s32 hi_mpi_vpc_draw_osd(hi_vpc_chn a0, hi_osd_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_osd")));
+__typeof__(aclemu_stub_hi_mpi_vpc_draw_osd) hi_mpi_vpc_draw_osd __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_draw_osd")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_equalize_hist(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, const hi_vpc_lut_remap *a3, hi_u32 *a4, hi_s32 a5)
 {
@@ -10776,7 +10776,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_equalize_hist(hi_vpc_chn a0, const hi_vpc_p
     (void)a5;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_equalize_hist");
 }
-hi_s32 hi_mpi_vpc_equalize_hist(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, const hi_vpc_lut_remap *a3, hi_u32 *a4, hi_s32 a5) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_equalize_hist")));
+__typeof__(aclemu_stub_hi_mpi_vpc_equalize_hist) hi_mpi_vpc_equalize_hist __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_equalize_hist")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_erode(hi_vpc_chn a0, const hi_blur_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10786,7 +10786,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_erode(hi_vpc_chn a0, const hi_blur_param *a
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_erode");
 }
-hi_s32 hi_mpi_vpc_erode(hi_vpc_chn a0, const hi_blur_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_erode")));
+__typeof__(aclemu_stub_hi_mpi_vpc_erode) hi_mpi_vpc_erode __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_erode")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_filter2d(hi_vpc_chn a0, const hi_filter_2d_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10796,7 +10796,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_filter2d(hi_vpc_chn a0, const hi_filter_2d_
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_filter2d");
 }
-hi_s32 hi_mpi_vpc_filter2d(hi_vpc_chn a0, const hi_filter_2d_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_filter2d")));
+__typeof__(aclemu_stub_hi_mpi_vpc_filter2d) hi_mpi_vpc_filter2d __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_filter2d")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_flip(hi_vpc_chn a0, hi_flip_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10806,7 +10806,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_flip(hi_vpc_chn a0, hi_flip_param *a1, hi_u
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_flip");
 }
-hi_s32 hi_mpi_vpc_flip(hi_vpc_chn a0, hi_flip_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_flip")));
+__typeof__(aclemu_stub_hi_mpi_vpc_flip) hi_mpi_vpc_flip __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_flip")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_gaussian_blur(hi_vpc_chn a0, const hi_gaussian_blur_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10816,7 +10816,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_gaussian_blur(hi_vpc_chn a0, const hi_gauss
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_gaussian_blur");
 }
-hi_s32 hi_mpi_vpc_gaussian_blur(hi_vpc_chn a0, const hi_gaussian_blur_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_gaussian_blur")));
+__typeof__(aclemu_stub_hi_mpi_vpc_gaussian_blur) hi_mpi_vpc_gaussian_blur __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_gaussian_blur")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_affine_lut(hi_point_pair_info *a0, hi_u32 a1, hi_remap_lut *a2)
 {
@@ -10825,7 +10825,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_affine_lut(hi_point_pair_info *a0, hi_u
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_affine_lut");
 }
-hi_s32 hi_mpi_vpc_get_affine_lut(hi_point_pair_info *a0, hi_u32 a1, hi_remap_lut *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_affine_lut")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_affine_lut) hi_mpi_vpc_get_affine_lut __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_affine_lut")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_affine_transform(hi_point_pair_info *a0, hi_transform_matrix *a1)
 {
@@ -10833,7 +10833,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_affine_transform(hi_point_pair_info *a0
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_affine_transform");
 }
-hi_s32 hi_mpi_vpc_get_affine_transform(hi_point_pair_info *a0, hi_transform_matrix *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_affine_transform")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_affine_transform) hi_mpi_vpc_get_affine_transform __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_affine_transform")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_lut_mem_size(hi_u32 a0, hi_u32 a1, hi_u32 *a2)
 {
@@ -10842,7 +10842,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_lut_mem_size(hi_u32 a0, hi_u32 a1, hi_u
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_lut_mem_size");
 }
-hi_s32 hi_mpi_vpc_get_lut_mem_size(hi_u32 a0, hi_u32 a1, hi_u32 *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_lut_mem_size")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_lut_mem_size) hi_mpi_vpc_get_lut_mem_size __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_lut_mem_size")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_perspective_lut(hi_point_pair_info *a0, hi_u32 a1, hi_remap_lut *a2)
 {
@@ -10851,7 +10851,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_perspective_lut(hi_point_pair_info *a0,
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_perspective_lut");
 }
-hi_s32 hi_mpi_vpc_get_perspective_lut(hi_point_pair_info *a0, hi_u32 a1, hi_remap_lut *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_perspective_lut")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_perspective_lut) hi_mpi_vpc_get_perspective_lut __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_perspective_lut")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_process_result(hi_vpc_chn a0, hi_u32 a1, hi_s32 a2)
 {
@@ -10860,7 +10860,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_process_result(hi_vpc_chn a0, hi_u32 a1
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_process_result");
 }
-hi_s32 hi_mpi_vpc_get_process_result(hi_vpc_chn a0, hi_u32 a1, hi_s32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_process_result")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_process_result) hi_mpi_vpc_get_process_result __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_process_result")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_remap_lut(hi_map_param *a0, hi_remap_lut *a1)
 {
@@ -10868,7 +10868,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_remap_lut(hi_map_param *a0, hi_remap_lu
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_remap_lut");
 }
-hi_s32 hi_mpi_vpc_get_remap_lut(hi_map_param *a0, hi_remap_lut *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_remap_lut")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_remap_lut) hi_mpi_vpc_get_remap_lut __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_remap_lut")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_rotation_matrix(hi_float_point a0, hi_double a1, hi_double a2, hi_transform_matrix *a3)
 {
@@ -10878,7 +10878,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_rotation_matrix(hi_float_point a0, hi_d
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_rotation_matrix");
 }
-hi_s32 hi_mpi_vpc_get_rotation_matrix(hi_float_point a0, hi_double a1, hi_double a2, hi_transform_matrix *a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_rotation_matrix")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_rotation_matrix) hi_mpi_vpc_get_rotation_matrix __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_rotation_matrix")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_get_roundview_stitching_param(hi_vpc_chn a0, hi_roundview_stitching_param *a1)
 {
@@ -10886,7 +10886,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_get_roundview_stitching_param(hi_vpc_chn a0
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_get_roundview_stitching_param");
 }
-hi_s32 hi_mpi_vpc_get_roundview_stitching_param(hi_vpc_chn a0, hi_roundview_stitching_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_roundview_stitching_param")));
+__typeof__(aclemu_stub_hi_mpi_vpc_get_roundview_stitching_param) hi_mpi_vpc_get_roundview_stitching_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_get_roundview_stitching_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_lut_remap(hi_vpc_chn a0, hi_warp_transform_param *a1, hi_remap_lut *a2, hi_u32 *a3, hi_s32 a4)
 {
@@ -10897,7 +10897,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_lut_remap(hi_vpc_chn a0, hi_warp_transform_
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_lut_remap");
 }
-hi_s32 hi_mpi_vpc_lut_remap(hi_vpc_chn a0, hi_warp_transform_param *a1, hi_remap_lut *a2, hi_u32 *a3, hi_s32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_lut_remap")));
+__typeof__(aclemu_stub_hi_mpi_vpc_lut_remap) hi_mpi_vpc_lut_remap __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_lut_remap")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_median_blur(hi_vpc_chn a0, const hi_median_blur_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10907,7 +10907,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_median_blur(hi_vpc_chn a0, const hi_median_
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_median_blur");
 }
-hi_s32 hi_mpi_vpc_median_blur(hi_vpc_chn a0, const hi_median_blur_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_median_blur")));
+__typeof__(aclemu_stub_hi_mpi_vpc_median_blur) hi_mpi_vpc_median_blur __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_median_blur")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_pyrdown(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info a2[], hi_u32 a3, hi_s8 a4[][5], hi_u16 a5, hi_vpc_make_border_info a6, hi_u32 *a7, hi_s32 a8)
 {
@@ -10922,7 +10922,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_pyrdown(hi_vpc_chn a0, const hi_vpc_pic_inf
     (void)a8;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_pyrdown");
 }
-hi_s32 hi_mpi_vpc_pyrdown(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info a2[], hi_u32 a3, hi_s8 a4[][5], hi_u16 a5, hi_vpc_make_border_info a6, hi_u32 *a7, hi_s32 a8) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_pyrdown")));
+__typeof__(aclemu_stub_hi_mpi_vpc_pyrdown) hi_mpi_vpc_pyrdown __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_pyrdown")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_resize(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_double a3, hi_double a4, hi_u32 a5, hi_u32 *a6, hi_s32 a7)
 {
@@ -10936,7 +10936,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_resize(hi_vpc_chn a0, const hi_vpc_pic_info
     (void)a7;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_resize");
 }
-hi_s32 hi_mpi_vpc_resize(hi_vpc_chn a0, const hi_vpc_pic_info *a1, hi_vpc_pic_info *a2, hi_double a3, hi_double a4, hi_u32 a5, hi_u32 *a6, hi_s32 a7) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_resize")));
+__typeof__(aclemu_stub_hi_mpi_vpc_resize) hi_mpi_vpc_resize __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_resize")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_rotate(hi_vpc_chn a0, const hi_rotate_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10946,7 +10946,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_rotate(hi_vpc_chn a0, const hi_rotate_param
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_rotate");
 }
-hi_s32 hi_mpi_vpc_rotate(hi_vpc_chn a0, const hi_rotate_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_rotate")));
+__typeof__(aclemu_stub_hi_mpi_vpc_rotate) hi_mpi_vpc_rotate __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_rotate")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_roundview_stitching(hi_vpc_chn a0, hi_roundview_stitching_pic_param *a1, hi_u32 *a2, hi_s32 a3)
 {
@@ -10956,7 +10956,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_roundview_stitching(hi_vpc_chn a0, hi_round
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_roundview_stitching");
 }
-hi_s32 hi_mpi_vpc_roundview_stitching(hi_vpc_chn a0, hi_roundview_stitching_pic_param *a1, hi_u32 *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_roundview_stitching")));
+__typeof__(aclemu_stub_hi_mpi_vpc_roundview_stitching) hi_mpi_vpc_roundview_stitching __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_roundview_stitching")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_set_chn_opt_attr(hi_vpc_chn a0, const hi_opt_attr *a1)
 {
@@ -10964,7 +10964,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_set_chn_opt_attr(hi_vpc_chn a0, const hi_op
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_set_chn_opt_attr");
 }
-hi_s32 hi_mpi_vpc_set_chn_opt_attr(hi_vpc_chn a0, const hi_opt_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_set_chn_opt_attr")));
+__typeof__(aclemu_stub_hi_mpi_vpc_set_chn_opt_attr) hi_mpi_vpc_set_chn_opt_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_set_chn_opt_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_set_chn_workspace(hi_vpc_chn a0, hi_vpc_workspace_param *a1, hi_u32 a2)
 {
@@ -10973,7 +10973,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_set_chn_workspace(hi_vpc_chn a0, hi_vpc_wor
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_set_chn_workspace");
 }
-hi_s32 hi_mpi_vpc_set_chn_workspace(hi_vpc_chn a0, hi_vpc_workspace_param *a1, hi_u32 a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_set_chn_workspace")));
+__typeof__(aclemu_stub_hi_mpi_vpc_set_chn_workspace) hi_mpi_vpc_set_chn_workspace __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_set_chn_workspace")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_set_roundview_stitching_param(hi_vpc_chn a0, const hi_roundview_stitching_param *a1)
 {
@@ -10981,7 +10981,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_set_roundview_stitching_param(hi_vpc_chn a0
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_set_roundview_stitching_param");
 }
-hi_s32 hi_mpi_vpc_set_roundview_stitching_param(hi_vpc_chn a0, const hi_roundview_stitching_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_set_roundview_stitching_param")));
+__typeof__(aclemu_stub_hi_mpi_vpc_set_roundview_stitching_param) hi_mpi_vpc_set_roundview_stitching_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_set_roundview_stitching_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_sys_create_chn(hi_vpc_chn *a0, const hi_vpc_chn_attr *a1)
 {
@@ -10989,7 +10989,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_sys_create_chn(hi_vpc_chn *a0, const hi_vpc
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_sys_create_chn");
 }
-hi_s32 hi_mpi_vpc_sys_create_chn(hi_vpc_chn *a0, const hi_vpc_chn_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_sys_create_chn")));
+__typeof__(aclemu_stub_hi_mpi_vpc_sys_create_chn) hi_mpi_vpc_sys_create_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_sys_create_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpc_warp_affine(hi_vpc_chn a0, hi_transform_matrix *a1, hi_warp_transform_param *a2, hi_u32 *a3, hi_s32 a4)
 {
@@ -11000,7 +11000,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpc_warp_affine(hi_vpc_chn a0, hi_transform_mat
     (void)a4;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpc_warp_affine");
 }
-hi_s32 hi_mpi_vpc_warp_affine(hi_vpc_chn a0, hi_transform_matrix *a1, hi_warp_transform_param *a2, hi_u32 *a3, hi_s32 a4) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_warp_affine")));
+__typeof__(aclemu_stub_hi_mpi_vpc_warp_affine) hi_mpi_vpc_warp_affine __attribute__((weak, alias("aclemu_stub_hi_mpi_vpc_warp_affine")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_create_grp(hi_vpss_grp a0, const hi_vpss_grp_attr *a1)
 {
@@ -11008,14 +11008,14 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_create_grp(hi_vpss_grp a0, const hi_vpss_g
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_create_grp");
 }
-hi_s32 hi_mpi_vpss_create_grp(hi_vpss_grp a0, const hi_vpss_grp_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_create_grp")));
+__typeof__(aclemu_stub_hi_mpi_vpss_create_grp) hi_mpi_vpss_create_grp __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_create_grp")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_destroy_grp(hi_vpss_grp a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_destroy_grp");
 }
-hi_s32 hi_mpi_vpss_destroy_grp(hi_vpss_grp a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_destroy_grp")));
+__typeof__(aclemu_stub_hi_mpi_vpss_destroy_grp) hi_mpi_vpss_destroy_grp __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_destroy_grp")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_disable_chn(hi_vpss_grp a0, hi_vpss_chn a1)
 {
@@ -11023,7 +11023,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_disable_chn(hi_vpss_grp a0, hi_vpss_chn a1
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_disable_chn");
 }
-hi_s32 hi_mpi_vpss_disable_chn(hi_vpss_grp a0, hi_vpss_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_disable_chn")));
+__typeof__(aclemu_stub_hi_mpi_vpss_disable_chn) hi_mpi_vpss_disable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_disable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_enable_chn(hi_vpss_grp a0, hi_vpss_chn a1)
 {
@@ -11031,7 +11031,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_enable_chn(hi_vpss_grp a0, hi_vpss_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_enable_chn");
 }
-hi_s32 hi_mpi_vpss_enable_chn(hi_vpss_grp a0, hi_vpss_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_enable_chn")));
+__typeof__(aclemu_stub_hi_mpi_vpss_enable_chn) hi_mpi_vpss_enable_chn __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_enable_chn")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_attr(hi_vpss_grp a0, hi_vpss_chn a1, hi_vpss_chn_attr *a2)
 {
@@ -11040,7 +11040,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_attr(hi_vpss_grp a0, hi_vpss_chn a
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_get_chn_attr");
 }
-hi_s32 hi_mpi_vpss_get_chn_attr(hi_vpss_grp a0, hi_vpss_chn a1, hi_vpss_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_vpss_get_chn_attr) hi_mpi_vpss_get_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_fd(hi_vpss_grp a0, hi_vpss_chn a1)
 {
@@ -11048,7 +11048,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_fd(hi_vpss_grp a0, hi_vpss_chn a1)
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_get_chn_fd");
 }
-hi_s32 hi_mpi_vpss_get_chn_fd(hi_vpss_grp a0, hi_vpss_chn a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_fd")));
+__typeof__(aclemu_stub_hi_mpi_vpss_get_chn_fd) hi_mpi_vpss_get_chn_fd __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_fd")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_fisheye(hi_vpss_grp a0, hi_vpss_chn a1, hi_fisheye_correction_attr *a2)
 {
@@ -11057,7 +11057,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_fisheye(hi_vpss_grp a0, hi_vpss_ch
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_get_chn_fisheye");
 }
-hi_s32 hi_mpi_vpss_get_chn_fisheye(hi_vpss_grp a0, hi_vpss_chn a1, hi_fisheye_correction_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_fisheye")));
+__typeof__(aclemu_stub_hi_mpi_vpss_get_chn_fisheye) hi_mpi_vpss_get_chn_fisheye __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_fisheye")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_frame(hi_vpss_grp a0, hi_vpss_chn a1, hi_video_frame_info *a2, hi_s32 a3)
 {
@@ -11067,7 +11067,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_get_chn_frame(hi_vpss_grp a0, hi_vpss_chn 
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_get_chn_frame");
 }
-hi_s32 hi_mpi_vpss_get_chn_frame(hi_vpss_grp a0, hi_vpss_chn a1, hi_video_frame_info *a2, hi_s32 a3) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_frame")));
+__typeof__(aclemu_stub_hi_mpi_vpss_get_chn_frame) hi_mpi_vpss_get_chn_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_chn_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_get_grp_crop(hi_vpss_grp a0, hi_vpss_crop_info *a1)
 {
@@ -11075,7 +11075,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_get_grp_crop(hi_vpss_grp a0, hi_vpss_crop_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_get_grp_crop");
 }
-hi_s32 hi_mpi_vpss_get_grp_crop(hi_vpss_grp a0, hi_vpss_crop_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_grp_crop")));
+__typeof__(aclemu_stub_hi_mpi_vpss_get_grp_crop) hi_mpi_vpss_get_grp_crop __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_grp_crop")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_get_grp_fisheye_cfg(hi_vpss_grp a0, hi_fisheye_cfg *a1)
 {
@@ -11083,7 +11083,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_get_grp_fisheye_cfg(hi_vpss_grp a0, hi_fis
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_get_grp_fisheye_cfg");
 }
-hi_s32 hi_mpi_vpss_get_grp_fisheye_cfg(hi_vpss_grp a0, hi_fisheye_cfg *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_grp_fisheye_cfg")));
+__typeof__(aclemu_stub_hi_mpi_vpss_get_grp_fisheye_cfg) hi_mpi_vpss_get_grp_fisheye_cfg __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_grp_fisheye_cfg")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_get_grp_param(hi_vpss_grp a0, hi_vpss_grp_param *a1)
 {
@@ -11091,7 +11091,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_get_grp_param(hi_vpss_grp a0, hi_vpss_grp_
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_get_grp_param");
 }
-hi_s32 hi_mpi_vpss_get_grp_param(hi_vpss_grp a0, hi_vpss_grp_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_grp_param")));
+__typeof__(aclemu_stub_hi_mpi_vpss_get_grp_param) hi_mpi_vpss_get_grp_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_get_grp_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_release_chn_frame(hi_vpss_grp a0, hi_vpss_chn a1, const hi_video_frame_info *a2)
 {
@@ -11100,7 +11100,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_release_chn_frame(hi_vpss_grp a0, hi_vpss_
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_release_chn_frame");
 }
-hi_s32 hi_mpi_vpss_release_chn_frame(hi_vpss_grp a0, hi_vpss_chn a1, const hi_video_frame_info *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_release_chn_frame")));
+__typeof__(aclemu_stub_hi_mpi_vpss_release_chn_frame) hi_mpi_vpss_release_chn_frame __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_release_chn_frame")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_set_chn_attr(hi_vpss_grp a0, hi_vpss_chn a1, const hi_vpss_chn_attr *a2)
 {
@@ -11109,7 +11109,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_set_chn_attr(hi_vpss_grp a0, hi_vpss_chn a
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_set_chn_attr");
 }
-hi_s32 hi_mpi_vpss_set_chn_attr(hi_vpss_grp a0, hi_vpss_chn a1, const hi_vpss_chn_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_chn_attr")));
+__typeof__(aclemu_stub_hi_mpi_vpss_set_chn_attr) hi_mpi_vpss_set_chn_attr __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_chn_attr")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_set_chn_fisheye(hi_vpss_grp a0, hi_vpss_chn a1, const hi_fisheye_correction_attr *a2)
 {
@@ -11118,7 +11118,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_set_chn_fisheye(hi_vpss_grp a0, hi_vpss_ch
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_set_chn_fisheye");
 }
-hi_s32 hi_mpi_vpss_set_chn_fisheye(hi_vpss_grp a0, hi_vpss_chn a1, const hi_fisheye_correction_attr *a2) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_chn_fisheye")));
+__typeof__(aclemu_stub_hi_mpi_vpss_set_chn_fisheye) hi_mpi_vpss_set_chn_fisheye __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_chn_fisheye")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_set_grp_crop(hi_vpss_grp a0, const hi_vpss_crop_info *a1)
 {
@@ -11126,7 +11126,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_set_grp_crop(hi_vpss_grp a0, const hi_vpss
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_set_grp_crop");
 }
-hi_s32 hi_mpi_vpss_set_grp_crop(hi_vpss_grp a0, const hi_vpss_crop_info *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_grp_crop")));
+__typeof__(aclemu_stub_hi_mpi_vpss_set_grp_crop) hi_mpi_vpss_set_grp_crop __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_grp_crop")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_set_grp_fisheye_cfg(hi_vpss_grp a0, const hi_fisheye_cfg *a1)
 {
@@ -11134,7 +11134,7 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_set_grp_fisheye_cfg(hi_vpss_grp a0, const 
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_set_grp_fisheye_cfg");
 }
-hi_s32 hi_mpi_vpss_set_grp_fisheye_cfg(hi_vpss_grp a0, const hi_fisheye_cfg *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_grp_fisheye_cfg")));
+__typeof__(aclemu_stub_hi_mpi_vpss_set_grp_fisheye_cfg) hi_mpi_vpss_set_grp_fisheye_cfg __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_grp_fisheye_cfg")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_set_grp_param(hi_vpss_grp a0, const hi_vpss_grp_param *a1)
 {
@@ -11142,40 +11142,40 @@ static hi_s32 aclemu_stub_hi_mpi_vpss_set_grp_param(hi_vpss_grp a0, const hi_vps
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_set_grp_param");
 }
-hi_s32 hi_mpi_vpss_set_grp_param(hi_vpss_grp a0, const hi_vpss_grp_param *a1) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_grp_param")));
+__typeof__(aclemu_stub_hi_mpi_vpss_set_grp_param) hi_mpi_vpss_set_grp_param __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_set_grp_param")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_start_grp(hi_vpss_grp a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_start_grp");
 }
-hi_s32 hi_mpi_vpss_start_grp(hi_vpss_grp a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_start_grp")));
+__typeof__(aclemu_stub_hi_mpi_vpss_start_grp) hi_mpi_vpss_start_grp __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_start_grp")));
 
 static hi_s32 aclemu_stub_hi_mpi_vpss_stop_grp(hi_vpss_grp a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_mpi_vpss_stop_grp");
 }
-hi_s32 hi_mpi_vpss_stop_grp(hi_vpss_grp a0) __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_stop_grp")));
+__typeof__(aclemu_stub_hi_mpi_vpss_stop_grp) hi_mpi_vpss_stop_grp __attribute__((weak, alias("aclemu_stub_hi_mpi_vpss_stop_grp")));
 
 static hi_s32 aclemu_stub_hi_tde_begin_job(void)
 {
     return (hi_s32)aclemu_not_supported("hi_tde_begin_job");
 }
-hi_s32 hi_tde_begin_job(void) __attribute__((weak, alias("aclemu_stub_hi_tde_begin_job")));
+__typeof__(aclemu_stub_hi_tde_begin_job) hi_tde_begin_job __attribute__((weak, alias("aclemu_stub_hi_tde_begin_job")));
 
 static hi_s32 aclemu_stub_hi_tde_cancel_job(hi_s32 a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_tde_cancel_job");
 }
-hi_s32 hi_tde_cancel_job(hi_s32 a0) __attribute__((weak, alias("aclemu_stub_hi_tde_cancel_job")));
+__typeof__(aclemu_stub_hi_tde_cancel_job) hi_tde_cancel_job __attribute__((weak, alias("aclemu_stub_hi_tde_cancel_job")));
 
 static void aclemu_stub_hi_tde_close(void)
 {
     aclemu_not_supported("hi_tde_close");
 }
-void hi_tde_close(void) __attribute__((weak, alias("aclemu_stub_hi_tde_close")));
+__typeof__(aclemu_stub_hi_tde_close) hi_tde_close __attribute__((weak, alias("aclemu_stub_hi_tde_close")));
 
 static hi_s32 aclemu_stub_hi_tde_end_job(hi_s32 a0, hi_bool a1, hi_bool a2, hi_u32 a3)
 {
@@ -11185,13 +11185,13 @@ static hi_s32 aclemu_stub_hi_tde_end_job(hi_s32 a0, hi_bool a1, hi_bool a2, hi_u
     (void)a3;
     return (hi_s32)aclemu_not_supported("hi_tde_end_job");
 }
-hi_s32 hi_tde_end_job(hi_s32 a0, hi_bool a1, hi_bool a2, hi_u32 a3) __attribute__((weak, alias("aclemu_stub_hi_tde_end_job")));
+__typeof__(aclemu_stub_hi_tde_end_job) hi_tde_end_job __attribute__((weak, alias("aclemu_stub_hi_tde_end_job")));
 
 static hi_s32 aclemu_stub_hi_tde_open(void)
 {
     return (hi_s32)aclemu_not_supported("hi_tde_open");
 }
-hi_s32 hi_tde_open(void) __attribute__((weak, alias("aclemu_stub_hi_tde_open")));
+__typeof__(aclemu_stub_hi_tde_open) hi_tde_open __attribute__((weak, alias("aclemu_stub_hi_tde_open")));
 
 static hi_s32 aclemu_stub_hi_tde_pattern_fill(hi_s32 a0, const hi_tde_double_src *a1, const hi_tde_pattern_fill_opt *a2)
 {
@@ -11200,7 +11200,7 @@ static hi_s32 aclemu_stub_hi_tde_pattern_fill(hi_s32 a0, const hi_tde_double_src
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_tde_pattern_fill");
 }
-hi_s32 hi_tde_pattern_fill(hi_s32 a0, const hi_tde_double_src *a1, const hi_tde_pattern_fill_opt *a2) __attribute__((weak, alias("aclemu_stub_hi_tde_pattern_fill")));
+__typeof__(aclemu_stub_hi_tde_pattern_fill) hi_tde_pattern_fill __attribute__((weak, alias("aclemu_stub_hi_tde_pattern_fill")));
 
 static hi_s32 aclemu_stub_hi_tde_quick_copy(hi_s32 a0, const hi_tde_single_src *a1)
 {
@@ -11208,7 +11208,7 @@ static hi_s32 aclemu_stub_hi_tde_quick_copy(hi_s32 a0, const hi_tde_single_src *
     (void)a1;
     return (hi_s32)aclemu_not_supported("hi_tde_quick_copy");
 }
-hi_s32 hi_tde_quick_copy(hi_s32 a0, const hi_tde_single_src *a1) __attribute__((weak, alias("aclemu_stub_hi_tde_quick_copy")));
+__typeof__(aclemu_stub_hi_tde_quick_copy) hi_tde_quick_copy __attribute__((weak, alias("aclemu_stub_hi_tde_quick_copy")));
 
 static hi_s32 aclemu_stub_hi_tde_quick_fill(hi_s32 a0, const hi_tde_none_src *a1, hi_u32 a2)
 {
@@ -11217,20 +11217,20 @@ static hi_s32 aclemu_stub_hi_tde_quick_fill(hi_s32 a0, const hi_tde_none_src *a1
     (void)a2;
     return (hi_s32)aclemu_not_supported("hi_tde_quick_fill");
 }
-hi_s32 hi_tde_quick_fill(hi_s32 a0, const hi_tde_none_src *a1, hi_u32 a2) __attribute__((weak, alias("aclemu_stub_hi_tde_quick_fill")));
+__typeof__(aclemu_stub_hi_tde_quick_fill) hi_tde_quick_fill __attribute__((weak, alias("aclemu_stub_hi_tde_quick_fill")));
 
 static hi_s32 aclemu_stub_hi_tde_wait_all_done(void)
 {
     return (hi_s32)aclemu_not_supported("hi_tde_wait_all_done");
 }
-hi_s32 hi_tde_wait_all_done(void) __attribute__((weak, alias("aclemu_stub_hi_tde_wait_all_done")));
+__typeof__(aclemu_stub_hi_tde_wait_all_done) hi_tde_wait_all_done __attribute__((weak, alias("aclemu_stub_hi_tde_wait_all_done")));
 
 static hi_s32 aclemu_stub_hi_tde_wait_for_done(hi_s32 a0)
 {
     (void)a0;
     return (hi_s32)aclemu_not_supported("hi_tde_wait_for_done");
 }
-hi_s32 hi_tde_wait_for_done(hi_s32 a0) __attribute__((weak, alias("aclemu_stub_hi_tde_wait_for_done")));
+__typeof__(aclemu_stub_hi_tde_wait_for_done) hi_tde_wait_for_done __attribute__((weak, alias("aclemu_stub_hi_tde_wait_for_done")));
 
 static hi_u32 aclemu_stub_hi_vdec_get_pic_buf_size(hi_payload_type a0, hi_pic_buf_attr *a1)
 {
@@ -11238,7 +11238,7 @@ static hi_u32 aclemu_stub_hi_vdec_get_pic_buf_size(hi_payload_type a0, hi_pic_bu
     (void)a1;
     return (hi_u32)aclemu_not_supported("hi_vdec_get_pic_buf_size");
 }
-hi_u32 hi_vdec_get_pic_buf_size(hi_payload_type a0, hi_pic_buf_attr *a1) __attribute__((weak, alias("aclemu_stub_hi_vdec_get_pic_buf_size")));
+__typeof__(aclemu_stub_hi_vdec_get_pic_buf_size) hi_vdec_get_pic_buf_size __attribute__((weak, alias("aclemu_stub_hi_vdec_get_pic_buf_size")));
 
 static hi_u32 aclemu_stub_hi_vdec_get_tmv_buf_size(hi_payload_type a0, hi_u32 a1, hi_u32 a2)
 {
@@ -11247,7 +11247,7 @@ static hi_u32 aclemu_stub_hi_vdec_get_tmv_buf_size(hi_payload_type a0, hi_u32 a1
     (void)a2;
     return (hi_u32)aclemu_not_supported("hi_vdec_get_tmv_buf_size");
 }
-hi_u32 hi_vdec_get_tmv_buf_size(hi_payload_type a0, hi_u32 a1, hi_u32 a2) __attribute__((weak, alias("aclemu_stub_hi_vdec_get_tmv_buf_size")));
+__typeof__(aclemu_stub_hi_vdec_get_tmv_buf_size) hi_vdec_get_tmv_buf_size __attribute__((weak, alias("aclemu_stub_hi_vdec_get_tmv_buf_size")));
 
 typedef void (*aclemu_fn)(void);
 

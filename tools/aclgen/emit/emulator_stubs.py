@@ -103,9 +103,9 @@ def _stub(b: FunctionBinding) -> str:
     lines += [f"    (void){n};" for n in names]
     lines += _return_statement(b, f'aclemu_not_supported("{fn.name}")')
     lines.append("}")
-    lines.append(
-        f'{declare(fn.return_type.text, fn.name)}({params}) __attribute__((weak, alias("{stub_name}")));'
-    )
+    # the API name takes the stub's type, so a stub that disagrees with the header's prototype
+    # is a "conflicting types" error rather than a second spelling of the prototype to keep in step
+    lines.append(f'__typeof__({stub_name}) {fn.name} __attribute__((weak, alias("{stub_name}")));')
     return "\n".join(lines)
 
 
