@@ -3,13 +3,12 @@
 
 from .._wrapper_support import address as _addr
 from .._wrapper_support import check_len as _check_len
-from .._wrapper_support import fill_each, ndarray_address
+from .._wrapper_support import fill_each
+from .._wrapper_support import out_buffer_factory
 from .._wrapper_support import text as _text
 from ._acl_cffi import ffi as _ffi
 
 _cast = _ffi.cast
-from .._wrapper_support import keep_outs, out_buffer_factory, take_outs
-
 new_outs = out_buffer_factory(5)
 
 

@@ -8,11 +8,11 @@ from ._acl_cffi import ffi as _ffi
 from ._acl_cffi import lib as _lib
 
 from . import _structs
+from .._wrapper_support import keep_outs as _keep_outs
+from .._wrapper_support import take_outs as _take_outs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
-_take_outs = _structs.take_outs
-_keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
 _aclblasCreateHandleForGemmEx = _lib._aclinto_aclblasCreateHandleForGemmEx

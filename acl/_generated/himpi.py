@@ -13,14 +13,16 @@ from ._acl_cffi import ffi as _ffi
 from ._acl_cffi import lib as _lib
 
 from . import _structs
+from .. import _wrapper_support as _support
+from .._wrapper_support import keep_outs as _keep_outs
+from .._wrapper_support import not_str as _not_str
+from .._wrapper_support import take_outs as _take_outs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-_take_outs = _structs.take_outs
-_keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
 _hi_mpi_adec_create_chn = _lib.hi_mpi_adec_create_chn
@@ -434,8 +436,6 @@ _hi_mpi_vpss_set_grp_fisheye_cfg = _lib.hi_mpi_vpss_set_grp_fisheye_cfg
 _hi_mpi_vpss_set_grp_param = _lib.hi_mpi_vpss_set_grp_param
 _hi_mpi_vpss_start_grp = _lib.hi_mpi_vpss_start_grp
 _hi_mpi_vpss_stop_grp = _lib.hi_mpi_vpss_stop_grp
-
-from .._wrapper_support import not_str as _not_str
 
 
 def adec_create_chn(adec_chn, attr):
@@ -3391,10 +3391,10 @@ def vpc_batch_crop_resize_make_border(chn, source_pic, pic_num, crop_resize_make
         raise TypeError(f"acl.himpi.vpc_batch_crop_resize_make_border: argument count must be a list, not {type(count).__name__}")
     try:
         _k_source_pic = [_new("hi_vpc_pic_info *") for _x in source_pic]
-        _structs.fill_each(_structs.fill_hi_vpc_pic_info, _k_source_pic, source_pic)
+        _support.fill_each(_structs.fill_hi_vpc_pic_info, _k_source_pic, source_pic)
         _a_source_pic = _new("hi_vpc_pic_info *[]", _k_source_pic)
         _a_crop_resize_make_border_info = _new("hi_vpc_crop_resize_border_region[]", len(crop_resize_make_border_info))
-        _structs.fill_each(_structs.fill_hi_vpc_crop_resize_border_region, _a_crop_resize_make_border_info, crop_resize_make_border_info)
+        _support.fill_each(_structs.fill_hi_vpc_crop_resize_border_region, _a_crop_resize_make_border_info, crop_resize_make_border_info)
         _a_count = _new("unsigned int[]", count)
         _r = _hi_mpi_vpc_batch_crop_resize_make_border(chn, _cast(_uintptr, _a_source_pic), pic_num, _cast(_uintptr, _a_crop_resize_make_border_info), _cast(_uintptr, _a_count), milli_sec)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
@@ -3411,10 +3411,10 @@ def vpc_batch_crop_resize_paste(chn, source_pic, pic_num, crop_resize_paste_info
         raise TypeError(f"acl.himpi.vpc_batch_crop_resize_paste: argument count must be a list, not {type(count).__name__}")
     try:
         _k_source_pic = [_new("hi_vpc_pic_info *") for _x in source_pic]
-        _structs.fill_each(_structs.fill_hi_vpc_pic_info, _k_source_pic, source_pic)
+        _support.fill_each(_structs.fill_hi_vpc_pic_info, _k_source_pic, source_pic)
         _a_source_pic = _new("hi_vpc_pic_info *[]", _k_source_pic)
         _a_crop_resize_paste_info = _new("hi_vpc_crop_resize_paste_region[]", len(crop_resize_paste_info))
-        _structs.fill_each(_structs.fill_hi_vpc_crop_resize_paste_region, _a_crop_resize_paste_info, crop_resize_paste_info)
+        _support.fill_each(_structs.fill_hi_vpc_crop_resize_paste_region, _a_crop_resize_paste_info, crop_resize_paste_info)
         _a_count = _new("unsigned int[]", count)
         _r = _hi_mpi_vpc_batch_crop_resize_paste(chn, _cast(_uintptr, _a_source_pic), pic_num, _cast(_uintptr, _a_crop_resize_paste_info), _cast(_uintptr, _a_count), milli_sec)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
@@ -3527,7 +3527,7 @@ def vpc_crop(chn, source_pic, crop_info, count, milli_sec):
         _s_source_pic = _new("hi_vpc_pic_info *")
         _structs.fill_hi_vpc_pic_info(_s_source_pic, source_pic)
         _a_crop_info = _new("hi_vpc_crop_region_info[]", len(crop_info))
-        _structs.fill_each(_structs.fill_hi_vpc_crop_region_info, _a_crop_info, crop_info)
+        _support.fill_each(_structs.fill_hi_vpc_crop_region_info, _a_crop_info, crop_info)
         _r = _hi_mpi_vpc_crop(chn, _cast(_uintptr, _s_source_pic), _cast(_uintptr, _a_crop_info), count, milli_sec)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_crop: {e}") from None
@@ -3543,7 +3543,7 @@ def vpc_crop_resize(chn, source_pic, crop_resize_info, count, milli_sec):
         _s_source_pic = _new("hi_vpc_pic_info *")
         _structs.fill_hi_vpc_pic_info(_s_source_pic, source_pic)
         _a_crop_resize_info = _new("hi_vpc_crop_resize_region[]", len(crop_resize_info))
-        _structs.fill_each(_structs.fill_hi_vpc_crop_resize_region, _a_crop_resize_info, crop_resize_info)
+        _support.fill_each(_structs.fill_hi_vpc_crop_resize_region, _a_crop_resize_info, crop_resize_info)
         _r = _hi_mpi_vpc_crop_resize(chn, _cast(_uintptr, _s_source_pic), _cast(_uintptr, _a_crop_resize_info), count, milli_sec)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_crop_resize: {e}") from None
@@ -3559,7 +3559,7 @@ def vpc_crop_resize_make_border(chn, source_pic, crop_resize_make_border_info, c
         _s_source_pic = _new("hi_vpc_pic_info *")
         _structs.fill_hi_vpc_pic_info(_s_source_pic, source_pic)
         _a_crop_resize_make_border_info = _new("hi_vpc_crop_resize_border_region[]", len(crop_resize_make_border_info))
-        _structs.fill_each(_structs.fill_hi_vpc_crop_resize_border_region, _a_crop_resize_make_border_info, crop_resize_make_border_info)
+        _support.fill_each(_structs.fill_hi_vpc_crop_resize_border_region, _a_crop_resize_make_border_info, crop_resize_make_border_info)
         _r = _hi_mpi_vpc_crop_resize_make_border(chn, _cast(_uintptr, _s_source_pic), _cast(_uintptr, _a_crop_resize_make_border_info), count, milli_sec)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_crop_resize_make_border: {e}") from None
@@ -3575,7 +3575,7 @@ def vpc_crop_resize_paste(chn, source_pic, crop_resize_paste_info, count, milli_
         _s_source_pic = _new("hi_vpc_pic_info *")
         _structs.fill_hi_vpc_pic_info(_s_source_pic, source_pic)
         _a_crop_resize_paste_info = _new("hi_vpc_crop_resize_paste_region[]", len(crop_resize_paste_info))
-        _structs.fill_each(_structs.fill_hi_vpc_crop_resize_paste_region, _a_crop_resize_paste_info, crop_resize_paste_info)
+        _support.fill_each(_structs.fill_hi_vpc_crop_resize_paste_region, _a_crop_resize_paste_info, crop_resize_paste_info)
         _r = _hi_mpi_vpc_crop_resize_paste(chn, _cast(_uintptr, _s_source_pic), _cast(_uintptr, _a_crop_resize_paste_info), count, milli_sec)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_crop_resize_paste: {e}") from None
@@ -3591,7 +3591,7 @@ def vpc_crop_resize_resize_paste(chn, source_pic, crop_resize_resize_paste_info,
         _s_source_pic = _new("hi_vpc_pic_info *")
         _structs.fill_hi_vpc_pic_info(_s_source_pic, source_pic)
         _a_crop_resize_resize_paste_info = _new("hi_vpc_crop_resize_resize_paste_region[]", len(crop_resize_resize_paste_info))
-        _structs.fill_each(_structs.fill_hi_vpc_crop_resize_resize_paste_region, _a_crop_resize_resize_paste_info, crop_resize_resize_paste_info)
+        _support.fill_each(_structs.fill_hi_vpc_crop_resize_resize_paste_region, _a_crop_resize_resize_paste_info, crop_resize_resize_paste_info)
         _r = _hi_mpi_vpc_crop_resize_resize_paste(chn, _cast(_uintptr, _s_source_pic), _cast(_uintptr, _a_crop_resize_resize_paste_info), count, milli_sec)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_crop_resize_resize_paste: {e}") from None
@@ -3874,7 +3874,7 @@ def vpc_pyrdown(chn, source_pic, dest_pic, filter_level, gaussian_filter, diviso
         _s_source_pic = _new("hi_vpc_pic_info *")
         _structs.fill_hi_vpc_pic_info(_s_source_pic, source_pic)
         _a_dest_pic = _new("hi_vpc_pic_info[]", len(dest_pic))
-        _structs.fill_each(_structs.fill_hi_vpc_pic_info, _a_dest_pic, dest_pic)
+        _support.fill_each(_structs.fill_hi_vpc_pic_info, _a_dest_pic, dest_pic)
         if gaussian_filter is not None:
             _a_gaussian_filter = _new("signed char[][5]", gaussian_filter)
         _s_make_border_info = _new("hi_vpc_make_border_info *")
@@ -3940,7 +3940,7 @@ def vpc_set_chn_workspace(chn, workspace_param, param_cnt):
         raise TypeError(f"acl.himpi.vpc_set_chn_workspace: argument workspace_param must be a list, not {type(workspace_param).__name__}")
     try:
         _a_workspace_param = _new("hi_vpc_workspace_param[]", len(workspace_param))
-        _structs.fill_each(_structs.fill_hi_vpc_workspace_param, _a_workspace_param, workspace_param)
+        _support.fill_each(_structs.fill_hi_vpc_workspace_param, _a_workspace_param, workspace_param)
         _r = _hi_mpi_vpc_set_chn_workspace(chn, _cast(_uintptr, _a_workspace_param), param_cnt)
     except (TypeError, OverflowError, ValueError, IndexError) as e:
         raise type(e)(f"acl.himpi.vpc_set_chn_workspace: {e}") from None

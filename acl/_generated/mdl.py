@@ -15,14 +15,15 @@ from ._acl_cffi import ffi as _ffi
 from ._acl_cffi import lib as _lib
 
 from . import _structs
+from .._wrapper_support import keep_outs as _keep_outs
+from .._wrapper_support import not_str as _not_str
+from .._wrapper_support import take_outs as _take_outs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-_take_outs = _structs.take_outs
-_keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
 _aclmdlAddDatasetBuffer = _lib.aclmdlAddDatasetBuffer
@@ -166,8 +167,6 @@ _aclmdlSetExternalWeightAddress = _lib.aclmdlSetExternalWeightAddress
 _aclmdlSetInputAIPP = _lib.aclmdlSetInputAIPP
 _aclmdlSetInputDynamicDims = _lib.aclmdlSetInputDynamicDims
 _aclmdlUnload = _lib.aclmdlUnload
-
-from .._wrapper_support import not_str as _not_str
 
 
 def add_dataset_buffer(dataset, data_buffer):

@@ -13,14 +13,16 @@ from ._acl_cffi import ffi as _ffi
 from ._acl_cffi import lib as _lib
 
 from . import _structs
+from .. import _wrapper_support as _support
+from .._wrapper_support import keep_outs as _keep_outs
+from .._wrapper_support import not_str as _not_str
+from .._wrapper_support import take_outs as _take_outs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-_take_outs = _structs.take_outs
-_keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
 _aclopCast = _lib.aclopCast
@@ -57,8 +59,6 @@ _aclopStartDumpArgs = _lib.aclopStartDumpArgs
 _aclopStopDumpArgs = _lib.aclopStopDumpArgs
 _aclopUnregisterCompileFunc = _lib.aclopUnregisterCompileFunc
 _aclopUpdateParams = _lib.aclopUpdateParams
-
-from .._wrapper_support import not_str as _not_str
 
 
 cast = _aclopCast
@@ -271,7 +271,7 @@ def set_attr_list_bool(attr, attr_name, values):
         if values.__class__ is list:
             _a_values = _new("uint8_t[]", values)
         else:
-            _a_values = _structs.ndarray_address("acl.op.set_attr_list_bool", "values", values)
+            _a_values = _support.ndarray_address("acl.op.set_attr_list_bool", "values", values)
         _r = _aclopSetAttrListBool(attr, attr_name.encode(), len(values), _cast(_uintptr, _a_values))
     except AttributeError:
         raise _not_str("acl.op.set_attr_list_bool", (("attr_name", attr_name, False),)) from None
@@ -298,7 +298,7 @@ def set_attr_list_float(attr, attr_name, values):
         if values.__class__ is list:
             _a_values = _new("float[]", values)
         else:
-            _a_values = _structs.ndarray_address("acl.op.set_attr_list_float", "values", values)
+            _a_values = _support.ndarray_address("acl.op.set_attr_list_float", "values", values)
         _r = _aclopSetAttrListFloat(attr, attr_name.encode(), len(values), _cast(_uintptr, _a_values))
     except AttributeError:
         raise _not_str("acl.op.set_attr_list_float", (("attr_name", attr_name, False),)) from None
@@ -312,7 +312,7 @@ def set_attr_list_int(attr, attr_name, values):
         if values.__class__ is list:
             _a_values = _new("int64_t[]", values)
         else:
-            _a_values = _structs.ndarray_address("acl.op.set_attr_list_int", "values", values)
+            _a_values = _support.ndarray_address("acl.op.set_attr_list_int", "values", values)
         _r = _aclopSetAttrListInt(attr, attr_name.encode(), len(values), _cast(_uintptr, _a_values))
     except AttributeError:
         raise _not_str("acl.op.set_attr_list_int", (("attr_name", attr_name, False),)) from None

@@ -13,14 +13,15 @@ from ._acl_cffi import ffi as _ffi
 from ._acl_cffi import lib as _lib
 
 from . import _structs
+from .._wrapper_support import keep_outs as _keep_outs
+from .._wrapper_support import not_str as _not_str
+from .._wrapper_support import take_outs as _take_outs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-_take_outs = _structs.take_outs
-_keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
 _aclprofCreateConfig = _lib.aclprofCreateConfig
@@ -61,8 +62,6 @@ _aclprofSetStampTraceMessage = _lib.aclprofSetStampTraceMessage
 _aclprofStart = _lib.aclprofStart
 _aclprofStop = _lib.aclprofStop
 _aclprofStr2Id = _lib.aclprofStr2Id
-
-from .._wrapper_support import not_str as _not_str
 
 
 def create_config(device_id_list, aicore_metrics, aicore_events, data_type_config):

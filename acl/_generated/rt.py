@@ -16,14 +16,15 @@ from ._acl_cffi import ffi as _ffi
 from ._acl_cffi import lib as _lib
 
 from . import _structs
+from .._wrapper_support import keep_outs as _keep_outs
+from .._wrapper_support import not_str as _not_str
+from .._wrapper_support import take_outs as _take_outs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
 _new = _ffi.new
 _cast = _ffi.cast
 _uintptr = "uintptr_t"
-_take_outs = _structs.take_outs
-_keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
 _aclrtActiveStream = _lib.aclrtActiveStream
@@ -351,8 +352,6 @@ _aclrtUseStreamResInCurrentThread = _lib.aclrtUseStreamResInCurrentThread
 _aclrtValueWait = _lib.aclrtValueWait
 _aclrtValueWrite = _lib.aclrtValueWrite
 _aclrtWaitAndResetNotify = _lib.aclrtWaitAndResetNotify
-
-from .._wrapper_support import not_str as _not_str
 
 
 active_stream = _aclrtActiveStream

@@ -13,11 +13,12 @@ from ._acl_cffi import ffi as _ffi
 from ._acl_cffi import lib as _lib
 
 from . import _structs
+from .._wrapper_support import keep_outs as _keep_outs
+from .._wrapper_support import not_str as _not_str
+from .._wrapper_support import take_outs as _take_outs
 
 _NULL = _ffi.NULL
 _string = _ffi.string
-_take_outs = _structs.take_outs
-_keep_outs = _structs.keep_outs
 _new_outs = _structs.new_outs
 
 _acltdtAddDataItem = _lib.acltdtAddDataItem
@@ -80,8 +81,6 @@ _acltdtSetQueueAttr = _lib.acltdtSetQueueAttr
 _acltdtSetQueueRouteQueryInfo = _lib.acltdtSetQueueRouteQueryInfo
 _acltdtStopChannel = _lib.acltdtStopChannel
 _acltdtUnbindQueueRoutes = _lib.acltdtUnbindQueueRoutes
-
-from .._wrapper_support import not_str as _not_str
 
 
 add_data_item = _acltdtAddDataItem

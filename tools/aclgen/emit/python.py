@@ -16,7 +16,7 @@ import textwrap
 from aclgen.emit.cdef import variant_name
 from aclgen.emit.constants import module_constants
 from aclgen.emit.pytext import converter_name, not_str_call, string_argument
-from aclgen.emit.shaped import ShapedWrapper
+from aclgen.emit.shaped import SUPPORT_MODULE_ALIAS, ShapedWrapper
 from aclgen.model.bindings import BindingPlan, FunctionBinding
 from aclgen.model.classify import ParamPlan, TypeFacts
 from aclgen.model.ir import Api, Field, Record, TypeRef
@@ -251,19 +251,16 @@ class StructConverters:
             "",
             "from .._wrapper_support import address as _addr",
             "from .._wrapper_support import check_len as _check_len",
-            "from .._wrapper_support import fill_each, ndarray_address",
+            "from .._wrapper_support import fill_each",
+            "from .._wrapper_support import out_buffer_factory",
             "from .._wrapper_support import text as _text",
             "from ._acl_cffi import ffi as _ffi",
             "",
             "_cast = _ffi.cast",
         ]
         if self.out_words:
-            # every wrapper with a result buffer shares one free list; the size fits the largest
-            lines += [
-                "from .._wrapper_support import keep_outs, out_buffer_factory, take_outs",
-                "",
-                f"new_outs = out_buffer_factory({self.out_words})",
-            ]
+            # every wrapper with a result buffer takes one of these; the size fits the largest
+            lines.append(f"new_outs = out_buffer_factory({self.out_words})")
         for key in sorted(self.needed):
             rec = self.needed[key]
             body = self.converter_body(key, rec, snake=False)
@@ -456,18 +453,25 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     has_shaped = any(b.c_name in shaped for b in generic)
     if needs_structs or has_shaped or buffered:
         lines.append("from . import _structs")
+    support_import = f"from .. import _wrapper_support as {SUPPORT_MODULE_ALIAS}"
+    if has_shaped:
+        lines.append(support_import)  # dropped below when no wrapper uses it
+    if buffered:
+        lines.append("from .._wrapper_support import keep_outs as _keep_outs")
+    if any(p.kind == "string" for b in generic if not b.direct for p in b.cls.inputs):
+        lines.append("from .._wrapper_support import not_str as _not_str")
+    if buffered:
+        lines.append("from .._wrapper_support import take_outs as _take_outs")
     lines += ["", "_NULL = _ffi.NULL", "_string = _ffi.string"]
     if has_shaped:
         lines += ["_new = _ffi.new", "_cast = _ffi.cast", '_uintptr = "uintptr_t"']
     if buffered:
-        lines += [f"_{name} = _structs.{name}" for name in ("take_outs", "keep_outs", "new_outs")]
+        lines.append("_new_outs = _structs.new_outs")
     lines.append("")
     for b in unbound:
         lines.append(f"# {b.c_name}: not bound ({b.cls.unbound_reason})")
     constants = module_constants(plan, module)
     lines += [f"{_shim_global(b)} = _lib.{variant_name(b) or b.c_name}" for b in generic]
-    if any(p.kind == "string" for b in generic if not b.direct for p in b.cls.inputs):
-        lines += ["", "from .._wrapper_support import not_str as _not_str"]
     exported: dict[str, str] = {}
     for b in generic:
         if b.c_name in shaped:
@@ -506,7 +510,10 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     lines += ["from .._wrapper_support import export as _export", ""]
     lines += ["_PUBLIC = (", *public, ")"]
     lines += ["_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))", ""]
-    return "\n".join(lines)
+    text = "\n".join(lines)
+    if f"{SUPPORT_MODULE_ALIAS}." not in text:
+        text = text.replace(support_import + "\n", "")
+    return text
 
 
 def _string_note(generic: list[FunctionBinding], shaped: dict[str, ShapedWrapper]) -> list[str]:

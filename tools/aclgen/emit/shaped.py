@@ -25,6 +25,7 @@ from aclgen.model.pyshape import (
     role_target,
 )
 
+SUPPORT_MODULE_ALIAS = "_support"  # acl/_wrapper_support.py in a module with shaped wrappers
 
 class ShapedWrapper:
     """Emits one wrapper for a binding whose irregular entry describes pyACL's shape."""
@@ -194,11 +195,11 @@ class ShapedWrapper:
         if plan.kind == "dicts":
             return [
                 f'_a_{name} = _new("{plan.ctype}", len({name}))',
-                f"{STRUCT_MODULE_ALIAS}.fill_each({fill}, _a_{name}, {name})",
+                f"{SUPPORT_MODULE_ALIAS}.fill_each({fill}, _a_{name}, {name})",
             ]
         return [
             f'_k_{name} = [_new("{plan.record} *") for _x in {name}]',
-            f"{STRUCT_MODULE_ALIAS}.fill_each({fill}, _k_{name}, {name})",
+            f"{SUPPORT_MODULE_ALIAS}.fill_each({fill}, _k_{name}, {name})",
             f'_a_{name} = _new("{plan.ctype}", _k_{name})',
         ]
 
@@ -257,7 +258,7 @@ def _list_or_ndarray(w: ShapedWrapper, a: _Argument, parts: _Parts) -> None:
     parts.converts += [f"    {line}" for line in w._list_convert(a.param, name)]
     parts.converts.append("else:")
     parts.converts.append(
-        f'    _a_{name} = {STRUCT_MODULE_ALIAS}.ndarray_address("{w.b.qualified_name}", "{name}", {name})'
+        f'    _a_{name} = {SUPPORT_MODULE_ALIAS}.ndarray_address("{w.b.qualified_name}", "{name}", {name})'
     )
     parts.call_args.append(f"_cast(_uintptr, _a_{name})")
 
