@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -75,9 +76,14 @@ TYPES_C_PRELUDE = "#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h
 _FLEXIBLE_LAYOUT_MARK = "/*...;*/"  # cffi's `...;`: a record whose alignment cffi cannot express
 
 
+# A member's `_Alignas(N)`: its record also carries the mark above, so cffi takes the layout from
+# the compiler; PyPy's bundled cffi (1.15) cannot parse the specifier, newer ones ignore it.
+_ALIGNAS = re.compile(r"_Alignas\(\d+\) ")
+
+
 def cdef_text(types_h: str, cdef_h: str) -> str:
     """The cffi cdef of the generated part: the types, then the shim prototypes."""
-    return types_h.replace(_FLEXIBLE_LAYOUT_MARK, "...;") + "\n" + cdef_h
+    return _ALIGNAS.sub("", types_h.replace(_FLEXIBLE_LAYOUT_MARK, "...;")) + "\n" + cdef_h
 
 
 def c_source(types_h: str, shims_c: str) -> str:
