@@ -4,9 +4,9 @@ Types are emitted once, in `Api.order`; a record embedding another record by val
 one in first, so the text is valid C whatever order nested definitions were met in. types.h is
 bare declarations (no includes, no guard) so that it is both C11 and cffi cdef text: the build
 (build_ffi.py) puts it before cdef.h for cffi and before shims.c for the compiler. Alignment is
-written `_Alignas(N)`, which C11 honours and cffi's parser accepts but ignores; so a record with
-such a member also carries the comment FLEXIBLE_LAYOUT_MARK, which the build turns into cffi's
-`...;` (take the layout from the compiler). cffi forbids `...;` beside bit-fields, so a record
+written `_Alignas(N)`, which C11 honours and cffi cannot express (newer cffi ignores it, older
+cannot parse it: the build drops it); so a record with such a member also carries the comment
+FLEXIBLE_LAYOUT_MARK, which the build turns into cffi's `...;` (take the layout from the compiler). cffi forbids `...;` beside bit-fields, so a record
 with both gets no mark (no such record exists in the AscendCL headers).
 """
 
