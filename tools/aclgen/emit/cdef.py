@@ -6,7 +6,8 @@ bare declarations (no includes, no guard) so that it is both C11 and cffi cdef t
 (build_ffi.py) puts it before cdef.h for cffi and before shims.c for the compiler. Alignment is
 written `_Alignas(N)`, which C11 honours and cffi cannot express (newer cffi ignores it, older
 cannot parse it: the build drops it); so a record with such a member also carries the comment
-FLEXIBLE_LAYOUT_MARK, which the build turns into cffi's `...;` (take the layout from the compiler). cffi forbids `...;` beside bit-fields, so a record
+FLEXIBLE_LAYOUT_MARK, which the build turns into cffi's `...;` (take the layout from the
+compiler). cffi forbids `...;` beside bit-fields, so a record
 with both gets no mark (no such record exists in the AscendCL headers).
 """
 
