@@ -88,9 +88,10 @@ typedef struct aclemu_planar_yuv {
     uint8_t chroma_shift_x, chroma_shift_y; /* 4:2:0 = (1,1), 4:2:2 = (1,0), 4:4:4 = (0,0), 4:4:0 = (0,1) */
 } aclemu_planar_yuv;
 
-/* Copy planar YUV into a YUV DVPP image (any semi-planar or packed YUV format) of the same
- * width/height. Chroma of a different subsampling is resampled (averaging when the target
- * has less chroma, replicating when it has more); gray sources give neutral chroma (128).
+/* Copy planar YUV into a DVPP image (any format above) of the same width/height. Chroma of
+ * a different subsampling is resampled bilinearly (the VPC resize kernel: halving averages
+ * pairs); gray sources give neutral chroma (128); RGB targets use the BT.601 full-range
+ * matrix (what JPEG uses).
  * Only the width x height area is written (plus the chroma it covers; odd sizes round the
  * chroma size up). ACL_ERROR_INVALID_PARAM (with a message naming `fn`) when `dst` is not
  * a YUV format or sizes differ. */
@@ -106,6 +107,27 @@ aclError aclemu_image_to_planar(const aclemu_image *src, const aclemu_planar_yuv
  * YUV DVPP image of the same size (gray -> R=G=B; missing alpha -> 255; YUV via `matrix`). */
 aclError aclemu_interleaved_to_image(const uint8_t *src, size_t src_stride, int channels, const aclemu_image *dst,
                                      int matrix, const char *fn);
+
+/* ------------------------------------------------------------- sample views */
+
+/* One component plane as the kernels see it: component c of sample (x, y) is the byte at
+ * chan[c] + y * stride[c] + x * step[c]; a NULL chan[c] reads as fill[c] and is not
+ * written. Semi-planar chroma, packed YUV and interleaved RGB are all views with steps > 1. */
+typedef struct aclemu_view {
+    uint32_t width, height; /* samples */
+    uint8_t channels;       /* 1..4 */
+    uint8_t *chan[4];
+    size_t stride[4];
+    uint32_t step[4];
+    uint8_t fill[4];
+} aclemu_view;
+
+/* Views of an image: YUV formats give views[0] = Y (1 channel) and views[1] = U,V
+ * (2 channels, size rounded up by the subsampling; YUV400 reads 128), returning 2; RGB
+ * formats give views[0] = R,G,B,A (alpha absent reads 255), returning 1. */
+int aclemu_image_views(const aclemu_image *img, aclemu_view views[2]);
+/* The sub-view of samples [x, x+w) x [y, y+h) (caller keeps it inside). */
+aclemu_view aclemu_view_sub(const aclemu_view *v, uint32_t x, uint32_t y, uint32_t w, uint32_t h);
 
 /* ----------------------------------------------------------------------- CSC */
 
@@ -124,6 +146,14 @@ void aclemu_csc_rgb_to_yuv(const aclemu_csc *m, int r, int g, int b, uint8_t *y,
 void aclemu_csc_yuv_to_rgb(const aclemu_csc *m, int y, int u, int v, uint8_t *r, uint8_t *g, uint8_t *b);
 
 /* -------------------------------------------------- whole-picture conversion */
+
+/* The conversion behind the functions above, on views (as aclemu_image_views returns them:
+ * count 2 = Y + UV, count 1 = RGBA) of the same picture size (src[0] and dst[0] sizes).
+ * YUV <-> YUV copies luma and resamples chroma; RGB <-> RGB copies (reordering channels);
+ * across families the chroma is brought to full resolution and converted with `matrix`.
+ * ACL_ERROR_BAD_ALLOC when a scratch buffer cannot be allocated. */
+aclError aclemu_views_convert(const aclemu_view *src, int src_count, const aclemu_view *dst, int dst_count, int matrix,
+                              const char *fn);
 
 /* Convert `src` into `dst` (same width/height, any pair of the formats above), e.g. for
  * acldvppVpcConvertColorAsync and for VPC operations whose output format differs.

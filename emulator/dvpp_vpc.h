@@ -1,0 +1,51 @@
+/*
+ * Internal kernels of the VPC area (dvpp_vpc_geometry.c, dvpp_vpc_hist.c), also used by the
+ * format layer (dvpp_formats.c) for chroma resampling. Kernels work on aclemu_view samples,
+ * never fail and never allocate, except where a return type says otherwise; callers have
+ * checked every rectangle against the views.
+ */
+#ifndef ACLEMU_DVPP_VPC_H
+#define ACLEMU_DVPP_VPC_H
+
+#include "dvpp_formats.h"
+
+/* Interpolation modes of acldvppSetResizeConfigInterpolation as the emulator reads them:
+ * 0 = the runtime's default, 1 = bilinear, 2 = nearest neighbour. The default is bilinear
+ * (the documented default of the 310P VPC; the 310's own filter is not published). Other
+ * values are refused by the entry points. */
+enum { ACLEMU_INTERP_DEFAULT = 0, ACLEMU_INTERP_BILINEAR = 1, ACLEMU_INTERP_NEAREST = 2 };
+
+/* Resample every channel of `src` (its whole width x height) into the whole of `dst`.
+ * Both views must have the same channel count; channels whose dst pointer is NULL are
+ * skipped, channels whose src pointer is NULL read their fill value.
+ * Geometry (sample centres): dst sample x maps to the source position
+ *     sx = (x + 0.5) * src_w / dst_w - 0.5
+ * Bilinear: sx is clamped to [0, src_w - 1], weights are quantised to 11 bits
+ * (floor(frac * 2048)), the horizontal pass keeps 11 fractional bits and the vertical pass
+ * rounds half up to 8 bits. Nearest: the source sample floor((x + 0.5) * src_w / dst_w).
+ * With equal sizes both are exact copies. Returns ACL_ERROR_BAD_ALLOC when the coefficient
+ * tables cannot be allocated (message names fn). */
+aclError aclemu_vpc_resample(const aclemu_view *src, const aclemu_view *dst, int interpolation, const char *fn);
+
+/* Copy sample by sample (same sizes and channel count). */
+void aclemu_vpc_copy(const aclemu_view *src, const aclemu_view *dst);
+
+/* Fill every channel of dst with value[c]. */
+void aclemu_vpc_fill(const aclemu_view *dst, const uint8_t value[4]);
+
+/* Border modes of acldvppBorderType. dst is src grown by top/bottom/left/right samples;
+ * BORDER_CONSTANT writes value[c]; REPLICATE repeats the edge (aaa|abc); REFLECT mirrors
+ * including the edge (cba|abc); REFLECT_101 mirrors without it (dcb|abcd). */
+void aclemu_vpc_border(const aclemu_view *src, const aclemu_view *dst, int type, uint32_t top, uint32_t left,
+                       const uint8_t value[4]);
+
+/* Gaussian pyramid step on one channel: 5x5 kernel [1 4 6 4 1]^T [1 4 6 4 1] / 256,
+ * REFLECT_101 borders, dst sample (x, y) centred on source (2x, 2y), rounded half up. */
+aclError aclemu_vpc_pyr_down(const aclemu_view *src, const aclemu_view *dst, const char *fn);
+
+/* Histogram of channel c of v (256 bins) added to bins. */
+void aclemu_vpc_hist(const aclemu_view *v, int c, uint32_t bins[256]);
+/* dst[c] = table[c][src[c]] for every channel (same sizes). */
+void aclemu_vpc_lut(const aclemu_view *src, const aclemu_view *dst, const uint8_t (*table)[256]);
+
+#endif /* ACLEMU_DVPP_VPC_H */
