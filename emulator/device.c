@@ -113,6 +113,7 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
     rt_context_finish(ctx, false);
     if (device_unused) {
         leaks += rt_memory_release(deviceId, fn);
+        leaks += rt_dvpp_channels_release(deviceId, fn);
     }
     if (strict && leaks > 0) {
         return leak_error(fn, leaks);
@@ -169,6 +170,7 @@ aclError rt_devices_finalize(void)
         leaks += rt_memory_release(i, "aclFinalize");
     }
     leaks += rt_memory_release(-1, "aclFinalize");
+    leaks += rt_dvpp_channels_release(-1, "aclFinalize");
     if (strict && leaks > 0) {
         return leak_error("aclFinalize", leaks);
     }

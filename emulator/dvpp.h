@@ -7,7 +7,7 @@
  * runtime's error code naming `fn`) and, on a stream worker, write results back with the
  * aclemu_dvpp_*_put functions (which do nothing when the user destroyed the handle meanwhile).
  *
- * Locking: one private lock (dvpp_desc.c) guards the fields of every descriptor, so a worker
+ * Locking: a private lock (dvpp_desc.c; dvpp_channel.c for channels) guards descriptor fields, so a worker
  * writing an output pic desc never races the user's getters, setters or destroy. Nothing here
  * calls back or waits for a stream; do not hold the lock across those (it is private anyway).
  *

@@ -118,6 +118,15 @@ void rt_event_detach_locked(rt_event *e); /* drop the list reference; frees when
  * strict. Returns the number of leaked allocations. */
 size_t rt_memory_release(int32_t device, const char *fn);
 size_t rt_device_memory_budget(void); /* env ACL_EMU_DEVICE_MEMORY, default 8 GiB */
+/* memory.c, for dvpp_memory.c: device memory of `size` usable bytes on the current device,
+ * tagged as DVPP memory, taking `reserve` (>= size, a multiple of 128) bytes of address space so
+ * that it starts 128-byte aligned. Freed by aclrtFree like any device memory. */
+aclError rt_memory_allocate_dvpp(void **out, size_t size, size_t reserve, const char *fn);
+bool rt_memory_is_dvpp(const void *p); /* p inside a live DVPP allocation */
+aclError rt_memory_free(void *devPtr, const char *fn); /* aclrtFree naming `fn` in messages */
+/* dvpp_channel.c: forget the DVPP channels created on `device` (every device when < 0) that were
+ * never destroyed, reporting each in strict mode; returns how many there were. */
+size_t rt_dvpp_channels_release(int32_t device, const char *fn);
 
 /* report.c */
 void rt_report_forget_stream(const rt_stream *s);
