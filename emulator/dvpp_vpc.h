@@ -48,4 +48,51 @@ void aclemu_vpc_hist(const aclemu_view *v, int c, uint32_t bins[256]);
 /* dst[c] = table[c][src[c]] for every channel (same sizes). */
 void aclemu_vpc_lut(const aclemu_view *src, const aclemu_view *dst, const uint8_t (*table)[256]);
 
+/* ------------------------------------------- entry-point plumbing (dvpp_vpc.c) */
+
+#include "dvpp.h"
+
+typedef struct aclemu_vpc_rect {
+    uint32_t x, y, w, h;
+} aclemu_vpc_rect;
+
+/* One picture-to-picture step of a VPC task: the crop of src resized into the paste
+ * rectangle of dst (the rest of dst is left as it is), then, when has_border, the border
+ * drawn around the paste rectangle out to the whole of dst. */
+typedef struct aclemu_vpc_job {
+    aclemu_image src, dst;
+    aclemu_vpc_rect crop, paste;
+    acldvppPicDesc *dst_desc; /* receives the retCode */
+    bool pyr_down;            /* instead of resizing: one Gaussian pyramid step */
+    bool has_border;
+    aclemu_dvpp_border border;
+} aclemu_vpc_job;
+
+/* Roles a picture plays, each with its accepted formats. */
+typedef enum aclemu_vpc_role {
+    ACLEMU_VPC_IN = 1,     /* resize/crop/paste input: every format of dvpp_formats.h */
+    ACLEMU_VPC_OUT,        /* resize/crop/paste output: no packed YUV */
+    ACLEMU_VPC_ANY,        /* convert colour, make border: every format */
+    ACLEMU_VPC_REMAP,      /* calc hist / equalize hist */
+    ACLEMU_VPC_GRAY        /* pyramid down */
+} aclemu_vpc_role;
+
+/* Validate a pic desc as `role` and describe it (see the table in dvpp_vpc.c). */
+aclError aclemu_vpc_picture(const acldvppPicDesc *desc, aclemu_vpc_role role, const char *fn, const char *what,
+                            aclemu_image *out);
+/* Validate a crop ROI against src, a paste ROI against dst (NULL paste: the whole of dst),
+ * the resize ratio, and fill job's rectangles. */
+aclError aclemu_vpc_rects(const acldvppRoiConfig *crop, const acldvppRoiConfig *paste, aclemu_vpc_job *job,
+                          const char *fn);
+/* Interpolation of a resize config (NULL: the default), refusing unknown values. */
+aclError aclemu_vpc_interpolation(const acldvppResizeConfig *config, const char *fn, int *out);
+
+/* Border config -> job (dst already set): the paste rectangle becomes dst minus the
+ * borders, checked to leave room and to be even in subsampled directions. */
+aclError aclemu_vpc_border_job(const acldvppBorderConfig *config, aclemu_vpc_job *job, const char *fn);
+
+/* Queue `count` jobs on stream: checks the channel serves VPC and takes its CSC matrix. */
+aclError aclemu_vpc_submit_jobs(const acldvppChannelDesc *channel, aclemu_vpc_job *jobs, size_t count,
+                                int interpolation, aclrtStream stream, const char *fn);
+
 #endif /* ACLEMU_DVPP_VPC_H */
