@@ -18,7 +18,8 @@ import os
 import threading
 from typing import TYPE_CHECKING
 
-from acl._generated._acl_cffi import ffi, lib
+from acl._executor_hook import ExecutorHook
+from acl._generated._acl_cffi import ffi
 
 if TYPE_CHECKING:
     from typing import Any
@@ -93,8 +94,6 @@ class _Model:
 _models: dict[int, _Model] = {}
 _models_lock = threading.Lock()
 _last_token = 0
-_install_lock = threading.Lock()
-_installed = False
 
 
 # ----------------------------------------------------------------- helpers
@@ -280,43 +279,16 @@ def _unload(token: int) -> None:
 
 # ------------------------------------------------------------ registration
 
+_hook = ExecutorHook("aclemuSetModelExecutor", ABI_VERSION, CALLBACK_NAMES)
+
 
 def install() -> bool:
     """Register the executor with the emulator, once; False (nothing done) under another backend."""
-    global _installed
-    from acl import _backend
-
-    backend = _backend.current()
-    if backend.name != "emulator":
-        return False
-    with _install_lock:
-        if not _installed:
-            _register(backend.libraries[0])
-            _installed = True
-    return True
-
-
-def _register(library: str) -> None:
-    import ctypes
-
-    class ExecutorTable(ctypes.Structure):
-        """struct aclemu_model_executor (emulator/model_executor.h)."""
-
-        _fields_ = [("abi_version", ctypes.c_uint32)] + [(n, ctypes.c_void_p) for n in CALLBACK_NAMES]
-
-    table = ExecutorTable(
-        ABI_VERSION, *(int(ffi.cast("uintptr_t", ffi.addressof(lib, name))) for name in CALLBACK_NAMES)
-    )
-    emulator = ctypes.CDLL(library)  # the library already loaded as the backend
-    emulator.aclemuSetModelExecutor.argtypes = [ctypes.POINTER(ExecutorTable)]
-    emulator.aclemuSetModelExecutor.restype = ctypes.c_int32
-    status = emulator.aclemuSetModelExecutor(ctypes.byref(table))
-    if status != ACL_SUCCESS:
-        raise RuntimeError(f"the emulator refused the model executor (aclError {status})")
+    return _hook.install()
 
 
 def installed() -> bool:
-    return _installed
+    return _hook.installed
 
 
 def loaded_models() -> int:
