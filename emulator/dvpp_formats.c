@@ -146,9 +146,11 @@ int aclemu_image_views(const aclemu_image *img, aclemu_view views[2])
     case ACLEMU_LAYOUT_YUV_SEMIPLANAR:
         view_channel(y, 0, img->data, ws, 1);
         if (f->has_chroma) {
+            /* a chroma line holds (width >> sx) U,V pairs: 2 * ws >> sx bytes */
             uint8_t *chroma = aclemu_image_chroma(img);
-            view_channel(uv, 0, chroma + off[1], ws, 2);
-            view_channel(uv, 1, chroma + off[2], ws, 2);
+            size_t chroma_stride = (2 * ws) >> f->chroma_shift_x;
+            view_channel(uv, 0, chroma + off[1], chroma_stride, 2);
+            view_channel(uv, 1, chroma + off[2], chroma_stride, 2);
         }
         break;
     case ACLEMU_LAYOUT_YUV_PACKED422:

@@ -6,7 +6,8 @@
  *  - a DVPP picture ("image") is one buffer holding the planes of its format one after
  *    another: plane 0 has `height_stride` lines of `width_stride` BYTES, plane 1 (the
  *    interleaved chroma of a semi-planar format) follows at data + width_stride*height_stride
- *    with the same byte stride. For packed formats `width_stride` counts bytes too
+ *    with lines of 2*width_stride >> chroma_shift_x bytes (the same stride for 4:2:0 and
+ *    4:2:2, twice it for 4:4:4), height_stride >> chroma_shift_y of them. For packed formats `width_stride` counts bytes too
  *    (YUYV: >= 2*width, RGB888: >= 3*width, ARGB8888: >= 4*width), as the runtime's pic
  *    desc does.
  *  - "planar YUV" is what codecs (FFmpeg) produce and consume: up to three separate planes

@@ -27,7 +27,8 @@
  *                               RGB888, BGR888; equalize output == input format
  *  pyramid down                 YUV400 in and out (*)                             FORMAT_NOT_MATCH
  *  width x height               [10, 4096] x [6, 4096]; up to 8192 on either      INVALID_PARAM
- *                               side for NV12/NV21 resize/crop/paste pictures
+ *                               side for NV12/NV21 resize/crop/paste pictures;
+ *                               packed YUV422 width even
  *  widthStride                  multiple of 16, >= width * bytes per pixel        INVALID_PARAM
  *  heightStride                 multiple of 2, >= height                          INVALID_PARAM
  *  data / size                  data set, size >= the format's buffer size        INVALID_PARAM
@@ -128,6 +129,10 @@ aclError aclemu_vpc_picture(const acldvppPicDesc *desc, aclemu_vpc_role role, co
     if (pic.width < VPC_MIN_W || pic.height < VPC_MIN_H || pic.width > max || pic.height > max) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is %ux%u, outside [%dx%d, %ux%u] for %s", fn, what,
                                 pic.width, pic.height, VPC_MIN_W, VPC_MIN_H, max, max, f->name);
+    }
+    if (f->layout == ACLEMU_LAYOUT_YUV_PACKED422 && pic.width % 2 != 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s width %u must be even for %s", fn, what, pic.width,
+                                f->name);
     }
     uint32_t min_stride = aclemu_pixfmt_min_width_stride(f, pic.width);
     if (pic.width_stride % VPC_STRIDE_ALIGN_W != 0 || pic.width_stride < min_stride) {
