@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vpc_harness import VpcSession, media, vpc_fixture, vpc_stream_fixture  # noqa: F401
-from vpc_reference import FORMATS, random_planes, resize_bilinear, resize_nearest
+from vpc_harness import VpcSession, media, vpc_fixture  # noqa: F401
+from vpc_reference import FORMATS, resize_bilinear, resize_nearest
 
 pytestmark = pytest.mark.numpy
 
@@ -42,14 +42,9 @@ def expected_resize(planes: dict[str, np.ndarray], out_w: int, out_h: int, fmt_n
     ],
 )
 def test_resize_nv12(vpc: VpcSession, src_size, dst_size, interpolation) -> None:
-    rng = np.random.default_rng(sum(src_size) + sum(dst_size))
-    src = vpc.picture(NV12, *src_size)
+    src, planes = vpc.source(NV12, *src_size, seed=sum(src_size) + sum(dst_size))
     dst = vpc.picture(NV12, *dst_size)
-    planes = random_planes(src.fmt, *src_size, rng)
-    vpc.fill_planes(src, planes)
-    config = vpc.resize_config(interpolation)
-    vpc.run(media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, config, vpc.stream), "resize")
-    got = vpc.planes(dst)
+    got = vpc.resize(src, dst, interpolation)
     tolerance = 0 if interpolation == NEAREST else 1
     for comp, exp in expected_resize(planes, *dst_size, NV12, interpolation).items():
         assert_close(got[comp], exp, tolerance, comp)
@@ -59,68 +54,40 @@ def test_resize_nv12(vpc: VpcSession, src_size, dst_size, interpolation) -> None
 def test_resize_smooth_gradient_matches_pillow_bilinear_upscale(vpc: VpcSession) -> None:
     """On upscaling, Pillow's bilinear filter is the same sample-centre formula: an outside check."""
     image_module = pytest.importorskip("PIL.Image")
-    rng = np.random.default_rng(5)
-    luma = rng.integers(0, 256, size=(40, 60), dtype=np.uint8)
-    src = vpc.picture("YUV_400", 60, 40)
+    src, planes = vpc.source("YUV_400", 60, 40, seed=5)
+    luma = planes["Y"]
     dst = vpc.picture("YUV_400", 150, 90)
-    vpc.fill_planes(src, {"Y": luma})
-    vpc.run(
-        media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, vpc.resize_config(BILINEAR), vpc.stream),
-        "resize",
-    )
+    got = vpc.resize(src, dst, BILINEAR)
     pillow = np.asarray(image_module.fromarray(luma).resize((150, 90), image_module.BILINEAR))
-    assert_close(vpc.planes(dst)["Y"], pillow, 1, "Y against Pillow")
+    assert_close(got["Y"], pillow, 1, "Y against Pillow")
 
 
 def test_resize_default_interpolation_is_bilinear(vpc: VpcSession) -> None:
-    rng = np.random.default_rng(1)
-    src = vpc.picture(NV12, 80, 48)
-    planes = random_planes(src.fmt, 80, 48, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(NV12, 80, 48, seed=1)
     dst = vpc.picture(NV12, 48, 32)
-    vpc.run(
-        media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, vpc.resize_config(), vpc.stream),
-        "resize",
-    )
-    assert_close(vpc.planes(dst)["Y"], resize_bilinear(planes["Y"], 48, 32), 1, "Y")
+    got = vpc.resize(src, dst)
+    assert_close(got["Y"], resize_bilinear(planes["Y"], 48, 32), 1, "Y")
 
 
 def test_resize_odd_input_uses_even_floor_and_strides_wider_than_width(vpc: VpcSession) -> None:
-    rng = np.random.default_rng(2)
-    src = vpc.picture(NV12, 61, 45, extra_w=32, extra_h=6)
-    planes = random_planes(src.fmt, 61, 45, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(NV12, 61, 45, extra_w=32, extra_h=6, seed=2)
     dst = vpc.picture(NV12, 30, 22, extra_w=16, extra_h=4)
-    vpc.run(
-        media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, vpc.resize_config(), vpc.stream),
-        "resize",
-    )
-    got = vpc.planes(dst)
+    got = vpc.resize(src, dst)
     assert_close(got["Y"], resize_bilinear(planes["Y"][:44, :60], 30, 22), 1, "Y")
     assert_close(got["U"], resize_bilinear(planes["U"][:22, :30], 15, 11), 1, "U")
     assert_close(got["V"], resize_bilinear(planes["V"][:22, :30], 15, 11), 1, "V")
 
 
 def test_odd_output_size_rounds_chroma_up(vpc: VpcSession) -> None:
-    rng = np.random.default_rng(3)
-    src = vpc.picture(NV12, 64, 48)
-    planes = random_planes(src.fmt, 64, 48, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(NV12, 64, 48, seed=3)
     dst = vpc.picture(NV12, 33, 21)
-    vpc.run(
-        media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, vpc.resize_config(), vpc.stream),
-        "resize",
-    )
-    got = vpc.planes(dst)
+    got = vpc.resize(src, dst)
     assert got["U"].shape == (11, 17)
     assert_close(got["U"], resize_bilinear(planes["U"], 17, 11), 1, "U")
 
 
 def test_crop_is_exact_when_sizes_match(vpc: VpcSession) -> None:
-    rng = np.random.default_rng(4)
-    src = vpc.picture(NV12, 96, 64)
-    planes = random_planes(src.fmt, 96, 64, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(NV12, 96, 64, seed=4)
     dst = vpc.picture(NV12, 40, 30)
     roi = vpc.roi(10, 49, 20, 49)
     vpc.run(media.dvpp_vpc_crop_async(vpc.channel, src.desc, dst.desc, roi, vpc.stream), "crop")
@@ -132,10 +99,7 @@ def test_crop_is_exact_when_sizes_match(vpc: VpcSession) -> None:
 
 @pytest.mark.parametrize("interpolation", [BILINEAR, NEAREST])
 def test_crop_resize(vpc: VpcSession, interpolation: int) -> None:
-    rng = np.random.default_rng(6)
-    src = vpc.picture(NV12, 128, 96)
-    planes = random_planes(src.fmt, 128, 96, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(NV12, 128, 96, seed=6)
     dst = vpc.picture(NV12, 64, 40)
     roi = vpc.roi(16, 95, 8, 71)
     config = vpc.resize_config(interpolation)
@@ -151,13 +115,8 @@ def test_crop_resize(vpc: VpcSession, interpolation: int) -> None:
 
 
 def test_crop_and_paste_leaves_the_rest_of_the_canvas(vpc: VpcSession) -> None:
-    rng = np.random.default_rng(7)
-    src = vpc.picture(NV12, 80, 60)
-    planes = random_planes(src.fmt, 80, 60, rng)
-    vpc.fill_planes(src, planes)
-    dst = vpc.picture(NV12, 96, 64)
-    canvas = random_planes(dst.fmt, 96, 64, rng)
-    vpc.fill_planes(dst, canvas)
+    src, planes = vpc.source(NV12, 80, 60, seed=7)
+    dst, canvas = vpc.source(NV12, 96, 64, seed=70)
     crop, paste = vpc.roi(2, 33, 4, 23), vpc.roi(32, 63, 10, 29)
     vpc.run(
         media.dvpp_vpc_crop_and_paste_async(vpc.channel, src.desc, dst.desc, crop, paste, vpc.stream),
@@ -173,10 +132,7 @@ def test_crop_and_paste_leaves_the_rest_of_the_canvas(vpc: VpcSession) -> None:
 
 
 def test_crop_resize_paste_into_a_224_model_input(vpc: VpcSession) -> None:
-    rng = np.random.default_rng(8)
-    src = vpc.picture(NV12, 320, 240)
-    planes = random_planes(src.fmt, 320, 240, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(NV12, 320, 240, seed=8)
     dst = vpc.picture(NV12, 224, 224, fill=16)
     crop, paste = vpc.roi(0, 319, 0, 239), vpc.roi(0, 223, 28, 195)
     config = vpc.resize_config(BILINEAR)
@@ -205,16 +161,9 @@ def test_crop_resize_paste_into_a_224_model_input(vpc: VpcSession) -> None:
 )
 def test_resize_between_yuv_formats(vpc: VpcSession, src_name: str, dst_name: str) -> None:
     """Luma resized with the formula; chroma resized from its own grid to the output's."""
-    rng = np.random.default_rng(len(src_name) * 31 + len(dst_name))
-    src = vpc.picture(src_name, 48, 32)
-    planes = random_planes(src.fmt, 48, 32, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(src_name, 48, 32, seed=len(src_name) * 31 + len(dst_name))
     dst = vpc.picture(dst_name, 36, 20)
-    vpc.run(
-        media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, vpc.resize_config(), vpc.stream),
-        "resize",
-    )
-    got = vpc.planes(dst)
+    got = vpc.resize(src, dst)
     assert_close(got["Y"], resize_bilinear(planes["Y"], 36, 20), 1, "Y")
     if "U" in got:
         cw, ch = dst.fmt.chroma_size(36, 20)
@@ -225,15 +174,8 @@ def test_resize_between_yuv_formats(vpc: VpcSession, src_name: str, dst_name: st
 
 @pytest.mark.parametrize("name", [n for n in FORMATS if not FORMATS[n].is_yuv])
 def test_resize_rgb_formats(vpc: VpcSession, name: str) -> None:
-    rng = np.random.default_rng(9)
-    src = vpc.picture(name, 40, 30)
-    planes = random_planes(src.fmt, 40, 30, rng)
-    vpc.fill_planes(src, planes)
+    src, planes = vpc.source(name, 40, 30, seed=9)
     dst = vpc.picture(name, 24, 50)
-    vpc.run(
-        media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, vpc.resize_config(), vpc.stream),
-        "resize",
-    )
-    got = vpc.planes(dst)
+    got = vpc.resize(src, dst)
     for comp, plane in planes.items():
         assert_close(got[comp], resize_bilinear(plane, 24, 50), 1, comp)

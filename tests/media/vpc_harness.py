@@ -4,16 +4,12 @@ their pic descs, ROI/resize/border configs, all released at the end of a test.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
-
-os.environ.setdefault("ACL_BACKEND", "emulator")
-
-from vpc_reference import FORMATS, Layout, pack, strides, unpack
+from vpc_reference import FORMATS, Layout, pack, random_planes, strides, unpack
 
 import acl
 
@@ -67,6 +63,22 @@ class VpcSession:
         self.describe(pic)
         self.upload(pic, np.full(size, fill, np.uint8))
         return pic
+
+    def source(
+        self, fmt: str, w: int, h: int, seed: int, extra_w: int = 0, extra_h: int = 0
+    ) -> tuple[Picture, dict[str, np.ndarray]]:
+        """A picture filled with random planes (returned for the reference)."""
+        pic = self.picture(fmt, w, h, extra_w, extra_h)
+        planes = random_planes(pic.fmt, w, h, np.random.default_rng(seed))
+        self.fill_planes(pic, planes)
+        return pic, planes
+
+    def resize(self, src: Picture, dst: Picture, interpolation: int | None = None) -> dict[str, np.ndarray]:
+        """acl.media.dvpp_vpc_resize_async, synchronized; the output's planes."""
+        config = self.resize_config(interpolation)
+        ret = media.dvpp_vpc_resize_async(self.channel, src.desc, dst.desc, config, self.stream)
+        self.run(ret, "dvpp_vpc_resize_async")
+        return self.planes(dst)
 
     def describe(self, pic: Picture) -> None:
         check(media.dvpp_set_pic_desc_data(pic.desc, pic.data), "set data")
@@ -161,31 +173,9 @@ class VpcSession:
         media.dvpp_destroy_channel_desc(self.channel)
 
 
-def _init() -> int:
-    try:
-        return acl.init()
-    except TypeError:
-        return acl.init(None)
-
-
-@pytest.fixture(scope="module", name="vpc_stream")
-def vpc_stream_fixture() -> Iterator[int]:
-    ret = _init()
-    assert ret in (acl.ACL_SUCCESS, acl.ACL_ERROR_REPEAT_INITIALIZE), acl.get_recent_err_msg()
-    check(acl.rt.set_device(0), "set_device")
-    context, ret = acl.rt.create_context(0)
-    check(ret, "create_context")
-    stream, ret = acl.rt.create_stream()
-    check(ret, "create_stream")
-    yield stream
-    check(acl.rt.set_context(context), "set_context")
-    check(acl.rt.destroy_stream(stream), "destroy_stream")
-    check(acl.rt.destroy_context(context), "destroy_context")
-    check(acl.rt.reset_device(0), "reset_device")
-
-
 @pytest.fixture(name="vpc")
-def vpc_fixture(vpc_stream: int) -> Iterator[VpcSession]:
-    session = VpcSession(vpc_stream)
+def vpc_fixture(media_stream: int) -> Iterator[VpcSession]:
+    """A VpcSession on the stream of conftest.py's media_stream fixture."""
+    session = VpcSession(media_stream)
     yield session
     session.release()
