@@ -64,6 +64,13 @@ class VpcSession:
         self.upload(pic, np.full(size, fill, np.uint8))
         return pic
 
+    def use_matrix(self, matrix: int) -> None:
+        """Recreate the channel with another CSC matrix (the runtime takes it at creation)."""
+        check(media.dvpp_destroy_channel(self.channel), "dvpp_destroy_channel")
+        _, ret = media.dvpp_set_channel_desc_param(self.channel, acl.ACL_DVPP_CSC_MATRIX_UINT32, matrix)
+        check(ret, "dvpp_set_channel_desc_param")
+        check(media.dvpp_create_channel(self.channel), "dvpp_create_channel")
+
     def source(
         self, fmt: str, w: int, h: int, seed: int, extra_w: int = 0, extra_h: int = 0
     ) -> tuple[Picture, dict[str, np.ndarray]]:
