@@ -127,10 +127,11 @@ def _open(codec: Any, encode: int, options: Any, session: Any, msg: Any, msg_len
         return _c.ACL_ERROR_API_NOT_SUPPORT
     name = ffi.string(codec).decode()
     settings = _parse_options(ffi.string(options).decode() if options != ffi.NULL else "")
-    state = _Session(name, bool(encode), int(settings.get("quality", "100")))
+    state = _Session(name, bool(encode), int(settings.pop("quality", "100")))
     if not encode:
         try:
             state.ctx = av.CodecContext.create(name, "r")
+            state.ctx.options = settings  # FFmpeg codec options, e.g. err_detect
         except Exception as exc:  # PyAV raises its own types for unknown codecs
             _write_message(msg, msg_len, f"PyAV has no {name} decoder: {exc}")
             return _c.ACL_ERROR_API_NOT_SUPPORT

@@ -50,6 +50,10 @@ static inline uint32_t aclemu_align_up(uint32_t value, uint32_t to)
     return (uint32_t)(((uint64_t)value + to - 1) / to * to);
 }
 
+/* Decoder options of the image decoders: the runtime's decoder fails on damaged data, so FFmpeg
+ * must not conceal it. */
+#define ACLEMU_STRICT_DECODING "err_detect=explode"
+
 /* A codec session of the registered media executor. */
 typedef struct aclemu_codec {
     aclemu_media_executor ops;

@@ -266,7 +266,7 @@ static aclError decode_into(const uint8_t *data, uint32_t size, void *out, const
                             const aclemu_jpeg_info *info)
 {
     aclemu_codec codec;
-    aclError err = aclemu_codec_open(&codec, "mjpeg", 0, "", DECODE_FN);
+    aclError err = aclemu_codec_open(&codec, "mjpeg", 0, ACLEMU_STRICT_DECODING, DECODE_FN);
     aclemu_media_frame frame;
     if (err == ACL_SUCCESS) {
         err = aclemu_codec_decode(&codec, data, size, &frame, DECODE_FN);

@@ -100,7 +100,7 @@ static aclError decode_into(const uint8_t *data, uint32_t size, void *out, const
 {
     aclemu_codec codec;
     aclemu_media_frame frame;
-    aclError err = aclemu_codec_open(&codec, "png", 0, "", DECODE_FN);
+    aclError err = aclemu_codec_open(&codec, "png", 0, ACLEMU_STRICT_DECODING, DECODE_FN);
     if (err == ACL_SUCCESS) {
         err = aclemu_codec_decode(&codec, data, size, &frame, DECODE_FN);
     }

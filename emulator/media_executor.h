@@ -46,8 +46,9 @@ typedef struct aclemu_media_frame {
 
 typedef struct aclemu_media_executor {
     uint32_t abi_version; /* ACLEMU_MEDIA_EXECUTOR_ABI */
-    /* encode 0: a decoder, 1: an encoder. options: "key=value" pairs separated by ';' (encoders:
-     * "quality=1..100"; decoders: none yet), may be "". */
+    /* encode 0: a decoder, 1: an encoder. options: "key=value" pairs separated by ';', may be "":
+     * "quality=0..100" for encoders (the JPEGE level), and for decoders FFmpeg codec options
+     * (the image decoders pass "err_detect=explode": damaged data fails instead of being concealed). */
     int32_t (*open)(const char *codec, int32_t encode, const char *options, uint64_t *session, char *msg,
                     size_t msg_len);
     /* Decoders: one packet (data NULL, size 0: flush). */
