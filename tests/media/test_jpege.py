@@ -29,7 +29,9 @@ def psnr(a: np.ndarray, b: np.ndarray) -> float:
 def smooth_ycbcr(w: int, h: int, seed: int = 0) -> np.ndarray:
     rng = np.random.default_rng(seed)
     y, x = np.mgrid[0:h, 0:w].astype(np.float64)
-    channels = [128 + 90 * np.sin(x / 9.0 + k) * np.cos(y / 13.0 - k) + rng.normal(0, 3, (h, w)) for k in range(3)]
+    channels = [
+        128 + 90 * np.sin(x / 9.0 + k) * np.cos(y / 13.0 - k) + rng.normal(0, 3, (h, w)) for k in range(3)
+    ]
     rgb = np.clip(np.stack(channels, axis=-1), 0, 255).astype(np.uint8)
     return np.asarray(Image.fromarray(rgb).convert("YCbCr"))
 
@@ -86,7 +88,9 @@ def decoded_ycbcr(jpeg: bytes) -> np.ndarray:
     return np.asarray(Image.open(io.BytesIO(jpeg)).convert("YCbCr"))
 
 
-@pytest.mark.parametrize(("fmt", "w", "h"), [(NV12, 64, 48), (NV21, 96, 64), (NV12, 640, 360), (NV12, 34, 32)])
+@pytest.mark.parametrize(
+    ("fmt", "w", "h"), [(NV12, 64, 48), (NV21, 96, 64), (NV12, 640, 360), (NV12, 34, 32)]
+)
 def test_semiplanar_round_trip(dvpp: Any, fmt: int, w: int, h: int) -> None:
     ycc = smooth_ycbcr(w, h)
     ws, hs = (w + 15) // 16 * 16, h
@@ -140,7 +144,8 @@ def test_output_buffer_too_small_fails_the_task(dvpp: Any) -> None:
     out = dvpp.malloc(64)
     size = np.array([64], dtype=np.uint32)
     try:
-        assert media.dvpp_jpeg_encode_async(dvpp.channel, desc, out, size.ctypes.data, config, dvpp.stream) == 0
+        ret = media.dvpp_jpeg_encode_async(dvpp.channel, desc, out, size.ctypes.data, config, dvpp.stream)
+        assert ret == acl.ACL_SUCCESS
         assert dvpp.sync() == acl.ACL_ERROR_RT_AICPU_EXCEPTION
         assert "bytes" in acl.get_recent_err_msg()
     finally:

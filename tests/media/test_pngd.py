@@ -63,9 +63,7 @@ def decode(dvpp: Any, data: bytes, fmt: int) -> tuple[dict[str, int], np.ndarray
     return pic, raw[: pic["height"], : pic["width"] * bpp].reshape(pic["height"], pic["width"], bpp)
 
 
-@pytest.mark.parametrize(
-    ("mode", "components"), [("RGB", 3), ("RGBA", 4), ("L", 1), ("LA", 2), ("P", 3)]
-)
+@pytest.mark.parametrize(("mode", "components"), [("RGB", 3), ("RGBA", 4), ("L", 1), ("LA", 2), ("P", 3)])
 def test_image_info(mode: str, components: int) -> None:
     data = png_bytes(random_image(mode, 45, 33))
     info = acl.media.dvpp_png_get_image_info(acl.util.bytes_to_ptr(data), len(data))
@@ -135,8 +133,9 @@ def test_16_bit_samples_keep_their_high_byte(dvpp: Any, channels: int) -> None:
     frame = av.VideoFrame.from_ndarray(wide[..., 0] if channels == 1 else wide, format=pix_fmt)
     encoder = av.CodecContext.create("png", "w")
     encoder.width, encoder.height, encoder.pix_fmt = 40, 36, pix_fmt
-    data = b"".join(bytes(p) for p in encoder.encode(frame)) + b"".join(bytes(p) for p in encoder.encode(None))
-    pic, pixels = decode(dvpp, data, acl.PIXEL_FORMAT_UNKNOWN)
+    packets = [*encoder.encode(frame), *encoder.encode(None)]
+    data = b"".join(bytes(p) for p in packets)
+    _, pixels = decode(dvpp, data, acl.PIXEL_FORMAT_UNKNOWN)
     narrow = (wide >> 8).astype(np.uint8)
     if channels == 1:
         narrow = np.repeat(narrow, 3, axis=2)
