@@ -41,7 +41,7 @@
  *  paste ROI                    inside the output, >= 10 x 6, left a multiple     INVALID_PARAM
  *                               of 16, right/top/bottom parity as for crop
  *  resize ratio                 output / input in [1/32, 16] on each axis         INVALID_PARAM
- *  resize interpolation         0 (default = bilinear), 1 bilinear, 2 nearest     INVALID_PARAM
+ *  resize interpolation         0 (default = bilinear), 1/3 bilinear, 2/4 nearest INVALID_PARAM
  *  convert colour               output width/height == input width/height         INVALID_PARAM
  *  make border                  output = input grown by the four borders; border  INVALID_PARAM
  *                               type one of acldvppBorderType; borders of
@@ -171,10 +171,11 @@ aclError aclemu_vpc_interpolation(const acldvppResizeConfig *config, const char 
             return ret;
         }
     }
-    if (value > ACLEMU_INTERP_NEAREST) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: resize interpolation %u is not 0, 1 or 2", fn, value);
+    if (value > ACLEMU_INTERP_NEAREST_ALIAS) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: resize interpolation %u is not in [0, 4]", fn, value);
     }
-    *out = value == ACLEMU_INTERP_NEAREST ? ACLEMU_INTERP_NEAREST : ACLEMU_INTERP_BILINEAR;
+    bool nearest = value == ACLEMU_INTERP_NEAREST || value == ACLEMU_INTERP_NEAREST_ALIAS;
+    *out = nearest ? ACLEMU_INTERP_NEAREST : ACLEMU_INTERP_BILINEAR;
     return ACL_SUCCESS;
 }
 

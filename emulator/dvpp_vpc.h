@@ -9,21 +9,29 @@
 
 #include "dvpp_formats.h"
 
-/* Interpolation modes of acldvppSetResizeConfigInterpolation as the emulator reads them:
- * 0 = the runtime's default, 1 = bilinear, 2 = nearest neighbour. The default is bilinear
- * (the documented default of the 310P VPC; the 310's own filter is not published). Other
- * values are refused by the entry points. */
-enum { ACLEMU_INTERP_DEFAULT = 0, ACLEMU_INTERP_BILINEAR = 1, ACLEMU_INTERP_NEAREST = 2 };
+/* Interpolation modes of acldvppSetResizeConfigInterpolation as the emulator reads them, the
+ * 310P / 200I A2 meaning: 0 = the default, which is bilinear there (the 310's own high-order
+ * filter is not published); 1 = bilinear and 2 = nearest neighbour, both documented to match
+ * OpenCV; 3 and 4 are the same as 1 and 2 (the A2 documents them so; the 310's TensorFlow
+ * variants are not emulated). Other values are refused by the entry points. */
+enum {
+    ACLEMU_INTERP_DEFAULT = 0,
+    ACLEMU_INTERP_BILINEAR = 1,
+    ACLEMU_INTERP_NEAREST = 2,
+    ACLEMU_INTERP_BILINEAR_ALIAS = 3,
+    ACLEMU_INTERP_NEAREST_ALIAS = 4
+};
 
 /* Resample every channel of `src` (its whole width x height) into the whole of `dst`.
  * Both views must have the same channel count; channels whose dst pointer is NULL are
  * skipped, channels whose src pointer is NULL read their fill value.
  * Geometry (sample centres): dst sample x maps to the source position
  *     sx = (x + 0.5) * src_w / dst_w - 0.5
- * Bilinear: sx is clamped to [0, src_w - 1], weights are quantised to 11 bits
- * (floor(frac * 2048)), the horizontal pass keeps 11 fractional bits and the vertical pass
- * rounds half up to 8 bits. Nearest: the source sample floor((x + 0.5) * src_w / dst_w).
- * With equal sizes both are exact copies. Returns ACL_ERROR_BAD_ALLOC when the coefficient
+ * Bilinear: sx is clamped to [0, src_w - 1], the weight of the right/lower tap is quantised
+ * to 11 bits (round(frac * 2048), as OpenCV does), the horizontal pass keeps 11 fractional
+ * bits and the vertical pass rounds half up to 8 bits. Nearest (OpenCV's INTER_NEAREST): the
+ * source sample floor(x * src_w / dst_w), no half-sample shift. With equal sizes both are
+ * exact copies. Returns ACL_ERROR_BAD_ALLOC when the coefficient
  * tables cannot be allocated (message names fn). */
 aclError aclemu_vpc_resample(const aclemu_view *src, const aclemu_view *dst, int interpolation, const char *fn);
 

@@ -42,12 +42,12 @@ static void bilinear_tap(uint32_t i, uint32_t src_n, uint32_t dst_n, uint32_t *i
     }
     *i0 = base;
     *i1 = base + 1;
-    *w1 = (uint32_t)(((num % den) * WEIGHT_ONE) / den);
+    *w1 = (uint32_t)(((num % den) * WEIGHT_ONE + den / 2) / den);
 }
 
 static uint32_t nearest_tap(uint32_t i, uint32_t src_n, uint32_t dst_n)
 {
-    uint64_t idx = ((2 * (uint64_t)i + 1) * src_n) / (2 * (uint64_t)dst_n);
+    uint64_t idx = ((uint64_t)i * src_n) / dst_n;
     return idx >= src_n ? src_n - 1 : (uint32_t)idx;
 }
 

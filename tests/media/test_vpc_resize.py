@@ -62,11 +62,16 @@ def test_resize_smooth_gradient_matches_pillow_bilinear_upscale(vpc: VpcSession)
     assert_close(got["Y"], pillow, 1, "Y against Pillow")
 
 
-def test_resize_default_interpolation_is_bilinear(vpc: VpcSession) -> None:
+@pytest.mark.parametrize(
+    ("interpolation", "reference"),
+    [(None, resize_bilinear), (0, resize_bilinear), (3, resize_bilinear), (4, resize_nearest)],
+)
+def test_default_and_alias_interpolations(vpc: VpcSession, interpolation, reference) -> None:
+    """0 (and no setting) is bilinear; 3 and 4 mean the same as 1 and 2."""
     src, planes = vpc.source(NV12, 80, 48, seed=1)
     dst = vpc.picture(NV12, 48, 32)
-    got = vpc.resize(src, dst)
-    assert_close(got["Y"], resize_bilinear(planes["Y"], 48, 32), 1, "Y")
+    got = vpc.resize(src, dst, interpolation)
+    assert_close(got["Y"], reference(planes["Y"], 48, 32), 1 if reference is resize_bilinear else 0, "Y")
 
 
 def test_resize_odd_input_uses_even_floor_and_strides_wider_than_width(vpc: VpcSession) -> None:

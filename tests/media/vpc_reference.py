@@ -165,9 +165,10 @@ def resize_bilinear(plane: np.ndarray, out_w: int, out_h: int) -> np.ndarray:
 
 
 def resize_nearest(plane: np.ndarray, out_w: int, out_h: int) -> np.ndarray:
+    """OpenCV's INTER_NEAREST: source index floor(x * in / out), no half-sample shift."""
     in_h, in_w = plane.shape
-    xs = np.minimum(((2 * np.arange(out_w) + 1) * in_w) // (2 * out_w), in_w - 1)
-    ys = np.minimum(((2 * np.arange(out_h) + 1) * in_h) // (2 * out_h), in_h - 1)
+    xs = np.minimum((np.arange(out_w) * in_w) // out_w, in_w - 1)
+    ys = np.minimum((np.arange(out_h) * in_h) // out_h, in_h - 1)
     return plane[ys][:, xs].astype(np.float64)
 
 
