@@ -190,9 +190,11 @@ aclError acldvppSetChannelDescParam(acldvppChannelDesc *channelDesc, acldvppChan
     if ((int)paramType < (int)ACL_DVPP_CSC_MATRIX_UINT32 || (int)paramType > (int)ACL_DVPP_JPEGD_PRECISION_MODE_ENUM) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown paramType %d", fn, (int)paramType);
     }
-    if (length != sizeof(uint32_t)) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: length %zu, expected %zu for paramType %d", fn, length,
-                                sizeof(uint32_t), (int)paramType);
+    /* pyACL passes length 0 for every type but the CSC matrix (its value cell is 8 bytes), so 0
+     * means "the parameter's own width"; a length given must hold the value. */
+    if (length != 0 && length < sizeof(uint32_t)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: length %zu is smaller than the %zu bytes of paramType %d",
+                                fn, length, sizeof(uint32_t), (int)paramType);
     }
     uint32_t value;
     memcpy(&value, param, sizeof value);
