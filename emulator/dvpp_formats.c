@@ -28,9 +28,7 @@
 #include "dvpp_formats.h"
 #include "dvpp_vpc.h"
 
-#define CSC_SHIFT 14
-#define CSC_ONE (1 << CSC_SHIFT)
-#define CSC_HALF (1 << (CSC_SHIFT - 1))
+#define CSC_ONE (1 << ACLEMU_CSC_SHIFT)
 
 /* ------------------------------------------------------------ format table */
 
@@ -234,31 +232,6 @@ const aclemu_csc *aclemu_csc_get(int matrix)
         matrix = ACL_DVPP_CSC_MATRIX_BT601_NARROW;
     }
     return &csc_table[matrix];
-}
-
-static uint8_t clamp_fixed(int32_t v)
-{
-    v = (v + CSC_HALF) >> CSC_SHIFT;
-    return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
-}
-
-void aclemu_csc_rgb_to_yuv(const aclemu_csc *m, int r, int g, int b, uint8_t *y, uint8_t *u, uint8_t *v)
-{
-    const int32_t(*k)[3] = m->rgb2yuv;
-    *y = clamp_fixed(k[0][0] * r + k[0][1] * g + k[0][2] * b + (m->y_offset << CSC_SHIFT));
-    *u = clamp_fixed(k[1][0] * r + k[1][1] * g + k[1][2] * b + (128 << CSC_SHIFT));
-    *v = clamp_fixed(k[2][0] * r + k[2][1] * g + k[2][2] * b + (128 << CSC_SHIFT));
-}
-
-void aclemu_csc_yuv_to_rgb(const aclemu_csc *m, int y, int u, int v, uint8_t *r, uint8_t *g, uint8_t *b)
-{
-    const int32_t(*k)[3] = m->yuv2rgb;
-    int32_t yy = k[0][0] * (y - m->y_offset);
-    u -= 128;
-    v -= 128;
-    *r = clamp_fixed(yy + k[0][2] * v);
-    *g = clamp_fixed(yy + k[1][1] * u + k[1][2] * v);
-    *b = clamp_fixed(yy + k[2][1] * u);
 }
 
 /* -------------------------------------------------------- view conversions */

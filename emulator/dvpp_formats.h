@@ -142,9 +142,36 @@ typedef struct aclemu_csc {
 } aclemu_csc;
 
 const aclemu_csc *aclemu_csc_get(int matrix);
-/* One pixel each way, rounded to nearest and clamped to 0..255. */
-void aclemu_csc_rgb_to_yuv(const aclemu_csc *m, int r, int g, int b, uint8_t *y, uint8_t *u, uint8_t *v);
-void aclemu_csc_yuv_to_rgb(const aclemu_csc *m, int y, int u, int v, uint8_t *r, uint8_t *g, uint8_t *b);
+
+#define ACLEMU_CSC_SHIFT 14
+
+static inline uint8_t aclemu_csc_clamp(int32_t fixed)
+{
+    int32_t v = (fixed + (1 << (ACLEMU_CSC_SHIFT - 1))) >> ACLEMU_CSC_SHIFT;
+    return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+/* One pixel each way, rounded half up and clamped to 0..255 (inline: called per pixel). */
+static inline void aclemu_csc_rgb_to_yuv(const aclemu_csc *m, int r, int g, int b, uint8_t *y, uint8_t *u,
+                                         uint8_t *v)
+{
+    const int32_t(*k)[3] = m->rgb2yuv;
+    *y = aclemu_csc_clamp(k[0][0] * r + k[0][1] * g + k[0][2] * b + (m->y_offset << ACLEMU_CSC_SHIFT));
+    *u = aclemu_csc_clamp(k[1][0] * r + k[1][1] * g + k[1][2] * b + (128 << ACLEMU_CSC_SHIFT));
+    *v = aclemu_csc_clamp(k[2][0] * r + k[2][1] * g + k[2][2] * b + (128 << ACLEMU_CSC_SHIFT));
+}
+
+static inline void aclemu_csc_yuv_to_rgb(const aclemu_csc *m, int y, int u, int v, uint8_t *r, uint8_t *g,
+                                         uint8_t *b)
+{
+    const int32_t(*k)[3] = m->yuv2rgb;
+    int32_t yy = k[0][0] * (y - m->y_offset);
+    u -= 128;
+    v -= 128;
+    *r = aclemu_csc_clamp(yy + k[0][2] * v);
+    *g = aclemu_csc_clamp(yy + k[1][1] * u + k[1][2] * v);
+    *b = aclemu_csc_clamp(yy + k[2][1] * u);
+}
 
 /* -------------------------------------------------- whole-picture conversion */
 
