@@ -397,3 +397,27 @@ def test_without_pyav_the_decode_says_how_to_install_it() -> None:
     codes, message = result.stdout.splitlines()[:2]
     assert codes.split() == [str(acl.ACL_ERROR_API_NOT_SUPPORT)] * 2
     assert "pip install 'ascendcl-cffi[media]'" in message
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # cffi reports the escape
+def test_executor_raising_fails_the_task_and_the_runtime_survives(dvpp: Any, monkeypatch: Any) -> None:
+    """An exception escaping a callback becomes an error code; the session is still closed."""
+    from acl import _media_executor
+
+    data = jpeg_bytes(smooth_image(64, 64))
+    original = _media_executor._session
+    calls = []
+
+    def session_then_break(token: int) -> Any:
+        calls.append(token)
+        if len(calls) == 2:  # the receive_frame call, after open and send_packet
+            raise RuntimeError("executor bug")
+        return original(token)
+
+    monkeypatch.setattr(_media_executor, "_session", session_then_break)
+    sync, ret_code, _ = submit(dvpp, data, 128 * 64 * 3 // 2)
+    assert sync == acl.ACL_ERROR_RT_AICPU_EXCEPTION and ret_code == sync
+    monkeypatch.setattr(_media_executor, "_session", original)
+    assert _media_executor.open_sessions() == 0
+    pic, raw, _ = decode(dvpp, data)  # the executor still works afterwards
+    assert_matches_pillow(pic, raw, data)
