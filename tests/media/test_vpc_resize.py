@@ -9,7 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from vpc_harness import VpcSession, media, vpc_fixture  # noqa: F401
-from vpc_reference import FORMATS, resize_bilinear, resize_nearest
+from vpc_reference import FORMATS, resize_bilinear, resize_nearest, rgb_to_yuv, yuv_to_rgb
+
+import acl
 
 pytestmark = pytest.mark.numpy
 
@@ -184,3 +186,28 @@ def test_resize_rgb_formats(vpc: VpcSession, name: str) -> None:
     got = vpc.resize(src, dst)
     for comp, plane in planes.items():
         assert_close(got[comp], resize_bilinear(plane, 24, 50), 1, comp)
+
+
+@pytest.mark.parametrize(("src_name", "dst_name"), [("RGB_888", NV12), ("BGRA_8888", "YVU_SEMIPLANAR_422")])
+def test_resize_from_rgb_into_yuv(vpc: VpcSession, src_name: str, dst_name: str) -> None:
+    """Colour conversion at the source size (channel default BT.601 video range), then the resize."""
+    src, planes = vpc.source(src_name, 64, 40, seed=12)
+    dst = vpc.picture(dst_name, 40, 24)
+    got = vpc.resize(src, dst)
+    y, u, v = rgb_to_yuv(planes["R"], planes["G"], planes["B"], acl.ACL_DVPP_CSC_MATRIX_BT601_NARROW)
+    cw, ch = dst.fmt.chroma_size(40, 24)
+    assert_close(got["Y"], resize_bilinear(y, 40, 24), 1, "Y")
+    assert_close(got["U"], resize_bilinear(u, cw, ch), 1, "U")
+    assert_close(got["V"], resize_bilinear(v, cw, ch), 1, "V")
+
+
+def test_resize_from_yuv_into_rgb(vpc: VpcSession) -> None:
+    """Chroma brought to full size, converted, then the RGB picture resized; alpha is opaque."""
+    src, planes = vpc.source(NV12, 64, 40, seed=13)
+    dst = vpc.picture("RGBA_8888", 48, 30)
+    got = vpc.resize(src, dst)
+    full_u, full_v = resize_bilinear(planes["U"], 64, 40), resize_bilinear(planes["V"], 64, 40)
+    rgb = yuv_to_rgb(planes["Y"], full_u, full_v, acl.ACL_DVPP_CSC_MATRIX_BT601_NARROW)
+    for comp, plane in zip("RGB", rgb):
+        assert_close(got[comp], resize_bilinear(plane, 48, 30), 1, comp)
+    assert (got["A"] == 255).all()
