@@ -13,6 +13,8 @@
  *  - EXIF orientation is applied (the decoder turns or mirrors the picture), so width and height
  *    swap for 90/270 degrees; acldvppJpegGetImageInfo reports the coded (unturned) size, and
  *    acldvppJpegPredictDecSize the size of the turned output.
+ * acldvppJpegGetImageInfo / V2 / PredictDecSize refuse streams JPEGD cannot decode with
+ * ACL_ERROR_UNSUPPORTED_JPEG, as documented.
  * Data errors (not a JPEG, cut or corrupt data, a buffer too small for the picture) fail the task:
  * the output desc's retCode and the stream sync report ACLEMU_CODEC_TASK_ERROR. */
 #include "dvpp_codec.h"
@@ -24,12 +26,28 @@ enum { MIN_SIDE = 32, MAX_SIDE = 8192, STRIDE_ALIGN_W = 128, STRIDE_ALIGN_H = 16
 
 /* ------------------------------------------------------------ image info */
 
+/* Streams JPEGD cannot decode at all: ACL_ERROR_UNSUPPORTED_JPEG, as acldvppJpegGetImageInfo
+ * documents (arithmetic or lossless coding, samples other than 8 bits, CMYK). Progressive streams
+ * pass (see above); sampling without an acldvppJpegFormat passes GetImageInfo with
+ * ACL_JPEG_CSS_UNKNOWN and fails at decode. */
+static aclError check_supported(const aclemu_jpeg_info *info, const char *fn)
+{
+    if (info->sof > 0xC2 || info->precision != 8 || (info->components != 1 && info->components != 3)) {
+        return aclemu_set_error(ACL_ERROR_UNSUPPORTED_JPEG,
+                                "%s: JPEGD decodes 8-bit Huffman JPEG with 1 or 3 components; this stream has frame "
+                                "marker 0x%02X, %u-bit samples, %d components",
+                                fn, info->sof, info->precision, info->components);
+    }
+    return ACL_SUCCESS;
+}
+
 static aclError parse_input(const void *data, uint32_t size, aclemu_jpeg_info *info, const char *fn)
 {
     if (data == NULL || size == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s", fn, data == NULL ? "data is NULL" : "size is 0");
     }
-    return aclemu_jpeg_parse(data, size, info, fn);
+    aclError err = aclemu_jpeg_parse(data, size, info, fn);
+    return err == ACL_SUCCESS ? check_supported(info, fn) : err;
 }
 
 aclError acldvppJpegGetImageInfoV2(const void *data, uint32_t size, uint32_t *width, uint32_t *height,
@@ -125,11 +143,15 @@ static aclError output_geometry(const aclemu_jpeg_info *info, acldvppPixelFormat
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: a %ux%u JPEG is outside JPEGD's %dx%d .. %dx%d", fn,
                                 info->width, info->height, MIN_SIDE, MIN_SIDE, MAX_SIDE, MAX_SIDE);
     }
-    if (info->css == ACL_JPEG_CSS_UNKNOWN || info->precision != 8 || info->sof > 0xC2) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
-                                "%s: JPEGD decodes 8-bit Huffman JPEG in YUV 4:4:4/4:2:2/4:2:0/4:4:0/4:1:1 or gray; "
-                                "this one has frame marker 0x%02X, %u-bit samples, %d components",
-                                fn, info->sof, info->precision, info->components);
+    aclError err = check_supported(info, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    if (info->css == ACL_JPEG_CSS_UNKNOWN) {
+        return aclemu_set_error(ACL_ERROR_UNSUPPORTED_JPEG,
+                                "%s: JPEGD decodes YUV 4:4:4/4:2:2/4:2:0/4:4:0/4:1:1 or gray; this stream's chroma "
+                                "sampling is none of those",
+                                fn);
     }
     acldvppPixelFormat format = resolve_format(asked, info->css);
     out->fmt = aclemu_pixfmt_get(format);

@@ -152,6 +152,34 @@ def test_unknown_sampling_reports_the_unknown_format() -> None:
     assert fmt == acl.ACL_JPEG_CSS_UNKNOWN
 
 
+def patched_frame_header(offset: int, value: int, marker: bytes = b"\xff\xc0") -> bytes:
+    data = bytearray(jpeg_bytes(smooth_image(64, 64)))
+    data[data.index(marker) + offset] = value
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        patched_frame_header(1, 0xC3),  # lossless frame marker
+        patched_frame_header(1, 0xC9),  # arithmetic coding
+        patched_frame_header(4, 12),  # 12-bit samples
+    ],
+    ids=["lossless", "arithmetic", "12-bit"],
+)
+def test_streams_jpegd_cannot_decode_are_unsupported_jpeg(data: bytes) -> None:
+    ptr = acl.util.bytes_to_ptr(data)
+    assert acl.media.dvpp_jpeg_get_image_info(ptr, len(data))[-1] == acl.ACL_ERROR_UNSUPPORTED_JPEG
+    assert acl.media.dvpp_jpeg_get_image_info_v2(ptr, len(data))[-1] == acl.ACL_ERROR_UNSUPPORTED_JPEG
+    assert acl.media.dvpp_jpeg_predict_dec_size(ptr, len(data), NV12)[-1] == acl.ACL_ERROR_UNSUPPORTED_JPEG
+
+
+def test_cmyk_jpeg_is_unsupported() -> None:
+    data = jpeg_bytes(smooth_image(64, 64, "CMYK"))
+    ret = acl.media.dvpp_jpeg_get_image_info(acl.util.bytes_to_ptr(data), len(data))[-1]
+    assert ret == acl.ACL_ERROR_UNSUPPORTED_JPEG
+
+
 # ------------------------------------------------------------- predicted size
 
 
