@@ -342,10 +342,10 @@ static aclError run_job(const aclemu_vpc_job *j, int interpolation, int matrix, 
         border_values(&j->border, dn, values);
         unsigned sx = dn == 2 ? j->dst.fmt->chroma_shift_x : 0;
         unsigned sy = dn == 2 ? j->dst.fmt->chroma_shift_y : 0;
-        for (int i = 0; i < dn; ++i) {
+        for (int i = 0; ret == ACL_SUCCESS && i < dn; ++i) {
             uint32_t top = i == 0 ? j->paste.y : j->paste.y >> sy;
             uint32_t left = i == 0 ? j->paste.x : j->paste.x >> sx;
-            aclemu_vpc_border(&paste[i], &dv[i], (int)j->border.type, top, left, values[i]);
+            ret = aclemu_vpc_border(&paste[i], &dv[i], (int)j->border.type, top, left, values[i], fn);
         }
     }
     return ret;

@@ -44,8 +44,8 @@ void aclemu_vpc_fill(const aclemu_view *dst, const uint8_t value[4]);
 /* Border modes of acldvppBorderType. dst is src grown by top/bottom/left/right samples;
  * BORDER_CONSTANT writes value[c]; REPLICATE repeats the edge (aaa|abc); REFLECT mirrors
  * including the edge (cba|abc); REFLECT_101 mirrors without it (dcb|abcd). */
-void aclemu_vpc_border(const aclemu_view *src, const aclemu_view *dst, int type, uint32_t top, uint32_t left,
-                       const uint8_t value[4]);
+aclError aclemu_vpc_border(const aclemu_view *src, const aclemu_view *dst, int type, uint32_t top, uint32_t left,
+                           const uint8_t value[4], const char *fn);
 
 /* Gaussian pyramid step on one channel: 5x5 kernel [1 4 6 4 1]^T [1 4 6 4 1] / 256,
  * REFLECT_101 borders, dst sample (x, y) centred on source (2x, 2y), rounded half up. */

@@ -238,12 +238,12 @@ static int64_t border_index(int64_t i, int64_t n, int type)
     }
 }
 
-void aclemu_vpc_border(const aclemu_view *src, const aclemu_view *dst, int type, uint32_t top, uint32_t left,
-                       const uint8_t value[4])
+aclError aclemu_vpc_border(const aclemu_view *src, const aclemu_view *dst, int type, uint32_t top, uint32_t left,
+                           const uint8_t value[4], const char *fn)
 {
-    int64_t *cols = malloc(dst->width * sizeof *cols);
+    int64_t *cols = malloc(dst->width * sizeof *cols + 1);
     if (cols == NULL) {
-        return;
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: no memory for the border map", fn);
     }
     for (uint32_t x = 0; x < dst->width; ++x) {
         cols[x] = border_index((int64_t)x - left, src->width, type);
@@ -266,6 +266,7 @@ void aclemu_vpc_border(const aclemu_view *src, const aclemu_view *dst, int type,
         }
     }
     free(cols);
+    return ACL_SUCCESS;
 }
 
 /* ------------------------------------------------------------- pyramid down */
