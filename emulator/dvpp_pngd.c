@@ -5,7 +5,9 @@
  * stride is the width rounded up to 128 times the bytes per pixel, the height stride the height
  * rounded up to 16. PIXEL_FORMAT_UNKNOWN, and a format never set (0), mean "as the source": the
  * rule just given. Asking RGB888 from a picture with alpha drops the alpha; asking RGBA8888 from one
- * without gives alpha 255. 16-bit samples keep their high byte. */
+ * without gives alpha 255. 16-bit samples keep their high byte. Palette pictures are not in the
+ * documented input list; the emulator decodes them (to RGB888, or RGBA8888 with tRNS) rather than
+ * refuse what FFmpeg reads. */
 #include "dvpp_codec.h"
 
 
