@@ -30,6 +30,7 @@ SUCCESS = "ACL_SUCCESS"
 INVALID = "ACL_ERROR_INVALID_PARAM"
 FORMAT = "ACL_ERROR_FORMAT_NOT_MATCH"
 TASK_FAILED = "ACL_ERROR_RT_AICPU_EXCEPTION"  # what the emulator's codec tasks report (dvpp_codec.h)
+UNSUPPORTED = "ACL_ERROR_UNSUPPORTED_JPEG"  # documented for streams JPEGD cannot decode
 
 # bytes per pixel of the first plane, and buffer size / (widthStride * heightStride), per format
 # (the "image format, width and height alignment, and buffer" tables of the VPC documentation)
@@ -351,8 +352,9 @@ def test_vpc_constraint(session: Any, row: Vpc) -> None:
 
 def jpeg(width: int, height: int, mode: str = "RGB", **options: Any) -> bytes:
     image = Image.linear_gradient("L").resize((width, height))
-    if mode == "RGB":
-        image = Image.merge("RGB", (image, image.transpose(Image.Transpose.FLIP_LEFT_RIGHT), image))
+    if mode != "L":
+        mirrored = image.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+        image = Image.merge("RGB", (image, mirrored, image)).convert(mode)
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=90, **options)
     return buffer.getvalue()
@@ -384,6 +386,7 @@ class Decode:
 
 RGB = "RGB_888"
 JPEG_64 = jpeg(64, 48, subsampling="4:2:0")
+CMYK_64 = jpeg(64, 48, mode="CMYK")
 PNG_64 = png(64, 48)
 
 DECODE_ROWS: dict[str, Decode] = {
@@ -396,7 +399,8 @@ DECODE_ROWS: dict[str, Decode] = {
     "JPEGD output RGB888": Decode(JPEG_64, INVALID, INVALID, output_format="RGB_888"),
     "JPEGD 4:2:0 to YUV422SP": Decode(JPEG_64, INVALID, SUCCESS, TASK_FAILED,
                                       output_format="YUV_SEMIPLANAR_422"),
-    "JPEGD arithmetic coding": Decode(arithmetic_coded(JPEG_64), INVALID, SUCCESS, TASK_FAILED),
+    "JPEGD arithmetic coding": Decode(arithmetic_coded(JPEG_64), UNSUPPORTED, SUCCESS, TASK_FAILED),
+    "JPEGD CMYK": Decode(CMYK_64, UNSUPPORTED, SUCCESS, TASK_FAILED),
     "JPEGD output buffer one byte short": Decode(JPEG_64, SUCCESS, SUCCESS, TASK_FAILED, output_room=-1),
     "JPEGD data that is a PNG": Decode(PNG_64, INVALID, SUCCESS, TASK_FAILED),
     "JPEGD on a VPC-only channel": Decode(JPEG_64, SUCCESS, INVALID, channel_mode=acl.DVPP_CHNMODE_VPC),
@@ -521,3 +525,12 @@ def test_config_constraint(session: Any, setter: str, kind: str, value: Any, exp
         handle = session._keep(media.dvpp_create_border_config(), media.dvpp_destroy_border_config)
     arguments = value if isinstance(value, tuple) else (value,)
     _check_outcome(session, expect, getattr(media, setter)(handle, *arguments), setter)
+
+
+@pytest.mark.parametrize("data", [arithmetic_coded(JPEG_64), CMYK_64], ids=["arithmetic coding", "CMYK"])
+def test_image_info_refuses_streams_jpegd_cannot_decode(data: bytes) -> None:
+    host = acl.util.bytes_to_ptr(data)
+    for info in (media.dvpp_jpeg_get_image_info, media.dvpp_jpeg_get_image_info_v2):
+        ret = info(host, len(data))[-1]
+        assert ret == acl.ACL_ERROR_UNSUPPORTED_JPEG, (info, ret, acl.get_recent_err_msg())
+        assert acl.get_recent_err_msg()
