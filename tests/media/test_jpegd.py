@@ -87,6 +87,11 @@ def average_2x2(plane: np.ndarray) -> np.ndarray:
     return (p[0::2, 0::2] + p[1::2, 0::2] + p[0::2, 1::2] + p[1::2, 1::2]) / 4
 
 
+def average_pairs(plane: np.ndarray) -> np.ndarray:
+    """Horizontal 2:1 average (4:2:2 chroma from full-size chroma)."""
+    return (plane[:, 0::2].astype(np.float64) + plane[:, 1::2]) / 2
+
+
 def assert_matches_pillow(pic: dict[str, int], raw: bytes, data: bytes, v_first: bool = False) -> None:
     ref = reference_ycbcr(data)
     y, u, v = nv12_planes(pic, raw, v_first)
@@ -449,3 +454,50 @@ def test_executor_raising_fails_the_task_and_the_runtime_survives(dvpp: Any, mon
     assert _media_executor.open_sessions() == 0
     pic, raw, _ = decode(dvpp, data)  # the executor still works afterwards
     assert_matches_pillow(pic, raw, data)
+
+
+def test_decode_422_to_yuv422sp(dvpp: Any) -> None:
+    data = jpeg_bytes(smooth_image(96, 40), subsampling=1)
+    pic, raw, size = decode(dvpp, data, acl.PIXEL_FORMAT_YUV_SEMIPLANAR_422)
+    ws, hs = pic["width_stride"], pic["height_stride"]
+    assert (pic["format"], pic["width"], pic["height"]) == (acl.PIXEL_FORMAT_YUV_SEMIPLANAR_422, 96, 40)
+    assert size == ws * hs * 2
+    buf = np.frombuffer(raw, np.uint8)
+    ref = reference_ycbcr(data)
+    uv = buf[ws * hs : ws * hs * 2].reshape(hs, ws)[:40, :96].reshape(40, 48, 2)
+    assert psnr(buf[: ws * hs].reshape(hs, ws)[:40, :96], ref[..., 0]) >= PSNR_MIN
+    assert psnr(uv[..., 0], average_pairs(ref[..., 1])) >= PSNR_MIN
+    assert psnr(uv[..., 1], average_pairs(ref[..., 2])) >= PSNR_MIN
+
+
+def test_yuv422sp_from_a_420_jpeg_fails_the_task(dvpp: Any) -> None:
+    data = jpeg_bytes(smooth_image(64, 64), subsampling=2)
+    out = dvpp.malloc(128 * 64 * 2)
+    desc = dvpp.pic_desc(out, 128 * 64 * 2, acl.PIXEL_FORMAT_YUV_SEMIPLANAR_422)
+    source = dvpp.upload(data)
+    assert dvpp.media.dvpp_jpeg_decode_async(dvpp.channel, source, len(data), desc, dvpp.stream) == 0
+    assert dvpp.sync() == acl.ACL_ERROR_RT_AICPU_EXCEPTION
+    assert "PIXEL_FORMAT_YUV_SEMIPLANAR_422" in acl.get_recent_err_msg()
+
+
+def test_decodes_on_two_streams_at_once(dvpp: Any) -> None:
+    """Two stream workers calling into the Python executor concurrently: no deadlock, right results."""
+    media = dvpp.media
+    second, ret = acl.rt.create_stream()
+    assert ret == acl.ACL_SUCCESS
+    try:
+        jobs = []
+        for i in range(6):
+            data = jpeg_bytes(smooth_image(64 + 16 * i, 48))
+            size = align(64 + 16 * i, 128) * 48 * 3 // 2
+            out = dvpp.malloc(size)
+            desc = dvpp.pic_desc(out, size, NV12)
+            stream = dvpp.stream if i % 2 else second
+            assert media.dvpp_jpeg_decode_async(dvpp.channel, dvpp.upload(data), len(data), desc, stream) == 0
+            jobs.append((data, desc, out, size))
+        assert acl.rt.synchronize_stream(second) == acl.ACL_SUCCESS
+        assert dvpp.sync() == acl.ACL_SUCCESS
+        for data, desc, out, size in jobs:
+            assert_matches_pillow(dvpp.pic(desc), dvpp.download(out, size), data)
+    finally:
+        assert acl.rt.destroy_stream(second) == acl.ACL_SUCCESS
