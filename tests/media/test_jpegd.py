@@ -501,3 +501,39 @@ def test_decodes_on_two_streams_at_once(dvpp: Any) -> None:
             assert_matches_pillow(dvpp.pic(desc), dvpp.download(out, size), data)
     finally:
         assert acl.rt.destroy_stream(second) == acl.ACL_SUCCESS
+
+
+def test_executor_registration_abi_and_unregistered_executor() -> None:
+    from helpers.subproc import describe, run_on_emulator
+
+    result = run_on_emulator(
+        """
+        import ctypes, io
+        from PIL import Image
+        media = acl.media  # registers the executor
+        emulator = ctypes.CDLL(acl.backend()["libraries"][0])
+        class Table(ctypes.Structure):
+            _fields_ = [("abi_version", ctypes.c_uint32)] + [(f"f{i}", ctypes.c_void_p) for i in range(6)]
+        emulator.aclemuSetMediaExecutor.restype = ctypes.c_int32
+        print(emulator.aclemuSetMediaExecutor(ctypes.byref(Table(99))))  # unknown ABI: refused
+        print(emulator.aclemuSetMediaExecutor(None))  # clears the registration
+        out = io.BytesIO(); Image.new("RGB", (64, 64)).save(out, "JPEG"); data = out.getvalue()
+        channel = media.dvpp_create_channel_desc(); ok(media.dvpp_create_channel(channel), "channel")
+        source, _ = media.dvpp_malloc(len(data))
+        ok(acl.rt.memcpy(source, len(data), acl.util.bytes_to_ptr(data), len(data), 1), "memcpy")
+        buf, _ = media.dvpp_malloc(128 * 64 * 3 // 2)
+        desc = media.dvpp_create_pic_desc()
+        media.dvpp_set_pic_desc_data(desc, buf); media.dvpp_set_pic_desc_size(desc, 128 * 64 * 3 // 2)
+        ok(media.dvpp_jpeg_decode_async(channel, source, len(data), desc, stream), "decode")
+        print(acl.rt.synchronize_stream(stream))
+        print(acl.get_recent_err_msg())
+        """
+    )
+    assert result.returncode == 0, describe(result)
+    refused, cleared, sync, message = result.stdout.splitlines()[:4]
+    assert (int(refused), int(cleared), int(sync)) == (
+        acl.ACL_ERROR_INVALID_PARAM,
+        acl.ACL_SUCCESS,
+        acl.ACL_ERROR_API_NOT_SUPPORT,
+    )
+    assert "no media executor is registered" in message
