@@ -70,6 +70,7 @@ acldvppChannelDesc *acldvppCreateChannelDesc(void)
     desc->v.mode = ALL_MODES;
     desc->v.device = -1;
     desc->v.csc_matrix = ACL_DVPP_CSC_MATRIX_BT601_NARROW;
+    desc->v.precision_mode = ACL_YUVOUT_ALIGN_DOWN_COMPAT; /* the documented default */
     if (aclemu_handle_add(desc, CHANNEL) != ACL_SUCCESS) {
         free(desc);
         aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory registering the handle", fn);

@@ -75,11 +75,10 @@ void aclemu_codec_close(aclemu_codec *c)
 }
 
 aclError aclemu_codec_check_decode(const acldvppChannelDesc *channel, uint32_t mode, const void *data,
-                                   uint32_t size, const acldvppPicDesc *output, aclemu_dvpp_pic *out,
-                                   const char *fn)
+                                   uint32_t size, const acldvppPicDesc *output, aclemu_dvpp_channel *ch,
+                                   aclemu_dvpp_pic *out, const char *fn)
 {
-    aclemu_dvpp_channel ch;
-    aclError err = aclemu_dvpp_channel_get(channel, mode, fn, &ch);
+    aclError err = aclemu_dvpp_channel_get(channel, mode, fn, ch);
     if (err != ACL_SUCCESS) {
         return err;
     }
@@ -135,7 +134,8 @@ typedef struct decode_task {
     const uint8_t *data;
     uint32_t size;
     acldvppPicDesc *output;
-    aclemu_dvpp_pic pic; /* snapshot at submission */
+    aclemu_dvpp_pic pic; /* snapshots at submission */
+    aclemu_dvpp_channel channel;
     aclemu_picture_decoder decode;
 } decode_task;
 
@@ -143,7 +143,7 @@ static aclError run_decode(void *arg)
 {
     decode_task *t = arg;
     aclemu_dvpp_pic done = t->pic;
-    aclError err = t->decode(t->data, t->size, &done);
+    aclError err = t->decode(t->data, t->size, &t->channel, &done);
     if (err != ACL_SUCCESS) {
         return aclemu_codec_fail(t->output, err);
     }
@@ -158,7 +158,8 @@ aclError aclemu_codec_submit_decode(const acldvppChannelDesc *channel, uint32_t 
                                     const char *fn)
 {
     aclemu_dvpp_pic pic;
-    aclError err = aclemu_codec_check_decode(channel, mode, data, size, output, &pic, fn);
+    aclemu_dvpp_channel ch;
+    aclError err = aclemu_codec_check_decode(channel, mode, data, size, output, &ch, &pic, fn);
     if (err != ACL_SUCCESS) {
         return err;
     }
@@ -170,6 +171,6 @@ aclError aclemu_codec_submit_decode(const acldvppChannelDesc *channel, uint32_t 
     if (t == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
-    *t = (decode_task){data, size, output, pic, decode};
+    *t = (decode_task){data, size, output, pic, ch, decode};
     return aclemu_stream_submit(stream, run_decode, t, aclemu_codec_free_task, fn);
 }

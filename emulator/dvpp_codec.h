@@ -73,11 +73,11 @@ aclError aclemu_codec_encode(aclemu_codec *c, const aclemu_media_frame *frame, v
 void aclemu_codec_close(aclemu_codec *c);
 
 /* Synchronous checks shared by the decode entry points: the channel serves `mode`, the input is
- * a non-empty readable buffer, the output desc is live with a writable buffer. *out gets the
- * output desc's snapshot. */
+ * a non-empty readable buffer, the output desc is live with a writable buffer. *ch and *out get
+ * the channel's and the output desc's snapshots. */
 aclError aclemu_codec_check_decode(const acldvppChannelDesc *channel, uint32_t mode, const void *data,
-                                   uint32_t size, const acldvppPicDesc *output, aclemu_dvpp_pic *out,
-                                   const char *fn);
+                                   uint32_t size, const acldvppPicDesc *output, aclemu_dvpp_channel *ch,
+                                   aclemu_dvpp_pic *out, const char *fn);
 
 /* Worker side: the output buffer of `pic` holds `need` bytes (size field and tracked memory). */
 aclError aclemu_codec_check_room(const aclemu_dvpp_pic *pic, size_t need, const char *fn);
@@ -87,8 +87,10 @@ aclError aclemu_codec_check_room(const aclemu_dvpp_pic *pic, size_t need, const 
 aclError aclemu_codec_fail(acldvppPicDesc *output, aclError code);
 
 /* Decode one picture of data[size] into pic->data: parse, check the room (aclemu_codec_check_room),
- * decode, then set pic's format, width, height and strides to what was written. */
-typedef aclError (*aclemu_picture_decoder)(const uint8_t *data, uint32_t size, aclemu_dvpp_pic *pic);
+ * decode, then set pic's format, width, height and strides to what was written. `channel` is the
+ * channel's snapshot at submission (JPEGD reads its precision mode). */
+typedef aclError (*aclemu_picture_decoder)(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
+                                           aclemu_dvpp_pic *pic);
 
 /* The decode entry points: aclemu_codec_check_decode, the output desc's format must satisfy
  * `accepts`, then a task running `decode` is queued; its failure goes to aclemu_codec_fail, its

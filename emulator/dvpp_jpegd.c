@@ -8,8 +8,10 @@
  *    and PIXEL_FORMAT_UNKNOWN for "the source's own layout" (V before U; gray gives YUV400).
  *    A pic desc whose format was never set (0, YUV400) decodes to NV12, as the 310's decoder does.
  *  - output strides: width rounded up to 128, height rounded up to 16 (the 310 figures; the 310P's
- *    64 is smaller, so buffers sized this way fit both); the output width/height are rounded down
- *    to even where the format's chroma needs it (the 310P behaviour for odd pictures).
+ *    64 is smaller, so buffers sized this way fit both); the output width/height are rounded to
+ *    even where the format's chroma needs it: down, or up when the channel's JPEGD precision mode
+ *    is ACL_YUVOUT_ALIGN_UP (the added column/row repeats the last one: the documentation gives
+ *    the size only, the content is our choice).
  *  - EXIF orientation is applied (the decoder turns or mirrors the picture), so width and height
  *    swap for 90/270 degrees; acldvppJpegGetImageInfo reports the coded (unturned) size, and
  *    acldvppJpegPredictDecSize the size of the turned output.
@@ -130,14 +132,20 @@ static acldvppPixelFormat resolve_format(acldvppPixelFormat asked, acldvppJpegFo
 
 typedef struct jpegd_geometry {
     const aclemu_pixfmt *fmt;
-    uint32_t width, height;       /* turned, rounded down as the format needs */
+    uint32_t width, height;       /* turned, rounded to what the format needs */
     uint32_t full_width, full_height; /* turned */
     uint32_t width_stride, height_stride;
     size_t size;
 } jpegd_geometry;
 
-static aclError output_geometry(const aclemu_jpeg_info *info, acldvppPixelFormat asked, jpegd_geometry *out,
-                                const char *fn)
+static uint32_t round_to_chroma(uint32_t v, uint32_t shift, bool up)
+{
+    uint32_t unit = 1u << shift;
+    return up ? aclemu_align_up(v, unit) : v / unit * unit;
+}
+
+static aclError output_geometry(const aclemu_jpeg_info *info, acldvppPixelFormat asked, bool align_up,
+                                jpegd_geometry *out, const char *fn)
 {
     if (info->width < MIN_SIDE || info->height < MIN_SIDE || info->width > MAX_SIDE || info->height > MAX_SIDE) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: a %ux%u JPEG is outside JPEGD's %dx%d .. %dx%d", fn,
@@ -162,8 +170,8 @@ static aclError output_geometry(const aclemu_jpeg_info *info, acldvppPixelFormat
     bool swap = aclemu_orientation_swaps(info->orientation);
     out->full_width = swap ? info->height : info->width;
     out->full_height = swap ? info->width : info->height;
-    out->width = out->full_width >> out->fmt->chroma_shift_x << out->fmt->chroma_shift_x;
-    out->height = out->full_height >> out->fmt->chroma_shift_y << out->fmt->chroma_shift_y;
+    out->width = round_to_chroma(out->full_width, out->fmt->chroma_shift_x, align_up);
+    out->height = round_to_chroma(out->full_height, out->fmt->chroma_shift_y, align_up);
     out->width_stride = aclemu_align_up(out->full_width, STRIDE_ALIGN_W);
     out->height_stride = aclemu_align_up(out->full_height, STRIDE_ALIGN_H);
     out->size = aclemu_pixfmt_buffer_size(out->fmt, out->width_stride, out->height_stride);
@@ -185,7 +193,7 @@ aclError acldvppJpegPredictDecSize(const void *data, uint32_t dataSize, acldvppP
     jpegd_geometry g;
     aclError err = parse_input(data, dataSize, &info, fn);
     if (err == ACL_SUCCESS) {
-        err = output_geometry(&info, outputPixelFormat, &g, fn);
+        err = output_geometry(&info, outputPixelFormat, false, &g, fn);
     }
     if (err == ACL_SUCCESS) {
         *decSize = (uint32_t)g.size;
@@ -216,18 +224,27 @@ static uint32_t shifted_up(uint32_t v, uint32_t shift)
     return (v + (1u << shift) - 1) >> shift;
 }
 
-/* Turn/mirror the decoded planes into one new buffer (*owned, freed by the caller). */
-static aclError orient(const aclemu_media_frame *frame, uint32_t o, aclemu_planar_yuv *out, uint8_t **owned,
-                       const char *fn)
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Turn/mirror the decoded planes into one new buffer (*owned, freed by the caller), at least
+ * out_w x out_h luma samples: past the turned picture the last column/row repeats. */
+static aclError orient(const aclemu_media_frame *frame, uint32_t o, uint32_t out_w, uint32_t out_h,
+                       aclemu_planar_yuv *out, uint8_t **owned, const char *fn)
 {
     bool swap = aclemu_orientation_swaps(o);
-    uint32_t sw[3], sh[3], dw[3];
+    uint32_t shift_x = swap ? frame->chroma_shift_y : frame->chroma_shift_x;
+    uint32_t shift_y = swap ? frame->chroma_shift_x : frame->chroma_shift_y;
+    uint32_t sw[3], sh[3], dw[3], dh[3];
     size_t total = 0;
     for (uint32_t p = 0; p < frame->planes; ++p) {
         sw[p] = p == 0 ? frame->width : shifted_up(frame->width, frame->chroma_shift_x);
         sh[p] = p == 0 ? frame->height : shifted_up(frame->height, frame->chroma_shift_y);
-        dw[p] = swap ? sh[p] : sw[p];
-        total += (size_t)sw[p] * sh[p];
+        dw[p] = p == 0 ? out_w : shifted_up(out_w, shift_x);
+        dh[p] = p == 0 ? out_h : shifted_up(out_h, shift_y);
+        total += (size_t)dw[p] * dh[p];
     }
     *owned = malloc(total);
     if (*owned == NULL) {
@@ -236,22 +253,22 @@ static aclError orient(const aclemu_media_frame *frame, uint32_t o, aclemu_plana
     memset(out, 0, sizeof *out);
     uint8_t *at = *owned;
     for (uint32_t p = 0; p < frame->planes; ++p) {
-        uint32_t dh = swap ? sw[p] : sh[p];
-        for (uint32_t y = 0; y < dh; ++y) {
+        uint32_t turned_w = swap ? sh[p] : sw[p], turned_h = swap ? sw[p] : sh[p];
+        for (uint32_t y = 0; y < dh[p]; ++y) {
             for (uint32_t x = 0; x < dw[p]; ++x) {
                 uint32_t sx, sy;
-                source_of(o, x, y, sw[p], sh[p], &sx, &sy);
+                source_of(o, min_u32(x, turned_w - 1), min_u32(y, turned_h - 1), sw[p], sh[p], &sx, &sy);
                 at[(size_t)y * dw[p] + x] = frame->data[p][(size_t)sy * frame->linesize[p] + sx];
             }
         }
         out->plane[p] = at;
         out->linesize[p] = dw[p];
-        at += (size_t)dw[p] * dh;
+        at += (size_t)dw[p] * dh[p];
     }
-    out->width = swap ? frame->height : frame->width;
-    out->height = swap ? frame->width : frame->height;
-    out->chroma_shift_x = (uint8_t)(swap ? frame->chroma_shift_y : frame->chroma_shift_x);
-    out->chroma_shift_y = (uint8_t)(swap ? frame->chroma_shift_x : frame->chroma_shift_y);
+    out->width = out_w;
+    out->height = out_h;
+    out->chroma_shift_x = (uint8_t)shift_x;
+    out->chroma_shift_y = (uint8_t)shift_y;
     return ACL_SUCCESS;
 }
 
@@ -298,8 +315,10 @@ static aclError decode_into(const uint8_t *data, uint32_t size, void *out, const
     }
     uint8_t *turned = NULL;
     aclemu_planar_yuv planes;
-    if (err == ACL_SUCCESS && info->orientation != 1) {
-        err = orient(&frame, info->orientation, &planes, &turned, DECODE_FN);
+    bool padded = g->width > g->full_width || g->height > g->full_height;
+    if (err == ACL_SUCCESS && (info->orientation != 1 || padded)) {
+        err = orient(&frame, info->orientation, g->width > g->full_width ? g->width : g->full_width,
+                     g->height > g->full_height ? g->height : g->full_height, &planes, &turned, DECODE_FN);
     } else if (err == ACL_SUCCESS) {
         frame_planes(&frame, &planes);
     }
@@ -314,13 +333,15 @@ static aclError decode_into(const uint8_t *data, uint32_t size, void *out, const
     return err;
 }
 
-static aclError decode_picture(const uint8_t *data, uint32_t size, aclemu_dvpp_pic *pic)
+static aclError decode_picture(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
+                               aclemu_dvpp_pic *pic)
 {
     aclemu_jpeg_info info;
     jpegd_geometry g;
+    bool align_up = channel->precision_mode == ACL_YUVOUT_ALIGN_UP;
     aclError err = aclemu_jpeg_parse(data, size, &info, DECODE_FN);
     if (err == ACL_SUCCESS) {
-        err = output_geometry(&info, pic->format, &g, DECODE_FN);
+        err = output_geometry(&info, pic->format, align_up, &g, DECODE_FN);
     }
     if (err == ACL_SUCCESS) {
         err = aclemu_codec_check_room(pic, g.size, DECODE_FN);

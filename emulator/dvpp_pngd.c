@@ -121,8 +121,10 @@ static aclError decode_into(const uint8_t *data, uint32_t size, void *out, const
     return err;
 }
 
-static aclError decode_picture(const uint8_t *data, uint32_t size, aclemu_dvpp_pic *pic)
+static aclError decode_picture(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
+                               aclemu_dvpp_pic *pic)
 {
+    (void)channel;
     aclemu_png_info info;
     pngd_geometry g;
     aclError err = aclemu_png_parse(data, size, &info, DECODE_FN);

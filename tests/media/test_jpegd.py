@@ -537,3 +537,35 @@ def test_executor_registration_abi_and_unregistered_executor() -> None:
         acl.ACL_ERROR_API_NOT_SUPPORT,
     )
     assert "no media executor is registered" in message
+
+
+@pytest.mark.parametrize(("mode", "size"), [(None, (66, 44)), (acl.ACL_YUVOUT_ALIGN_UP, (68, 46))])
+def test_precision_mode_rounds_odd_sizes(dvpp: Any, mode: int | None, size: tuple[int, int]) -> None:
+    """Odd pictures to NV12: rounded down by default (ALIGN_DOWN_COMPAT), up with ALIGN_UP, where
+    the added column and row repeat the last ones."""
+    media = dvpp.media
+    channel = media.dvpp_create_channel_desc()
+    try:
+        _, default, _ = media.dvpp_get_channel_desc_param(channel, acl.ACL_DVPP_JPEGD_PRECISION_MODE_ENUM)
+        assert default == acl.ACL_YUVOUT_ALIGN_DOWN_COMPAT
+        if mode is not None:
+            ret = media.dvpp_set_channel_desc_param(channel, acl.ACL_DVPP_JPEGD_PRECISION_MODE_ENUM, mode)[1]
+            assert ret == acl.ACL_SUCCESS
+        assert media.dvpp_create_channel(channel) == acl.ACL_SUCCESS
+        data = jpeg_bytes(smooth_image(67, 45), subsampling=2)
+        out_size = 128 * 48 * 3 // 2
+        out = dvpp.malloc(out_size)
+        desc = dvpp.pic_desc(out, out_size, NV12)
+        assert media.dvpp_jpeg_decode_async(channel, dvpp.upload(data), len(data), desc, dvpp.stream) == 0
+        assert dvpp.sync() == acl.ACL_SUCCESS, acl.get_recent_err_msg()
+        pic = dvpp.pic(desc)
+        assert (pic["width"], pic["height"]) == size
+        y, _, _ = nv12_planes(pic, dvpp.download(out, out_size))
+        ref = reference_ycbcr(data)[..., 0]
+        assert psnr(y[:44, :66], ref[:44, :66]) >= PSNR_MIN
+        if mode == acl.ACL_YUVOUT_ALIGN_UP:
+            np.testing.assert_array_equal(y[:45, 67], y[:45, 66])
+            np.testing.assert_array_equal(y[45, :], y[44, :])
+    finally:
+        media.dvpp_destroy_channel(channel)
+        media.dvpp_destroy_channel_desc(channel)
