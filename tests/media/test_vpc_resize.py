@@ -211,3 +211,24 @@ def test_resize_from_yuv_into_rgb(vpc: VpcSession) -> None:
     for comp, plane in zip("RGB", rgb):
         assert_close(got[comp], resize_bilinear(plane, 48, 30), 1, comp)
     assert (got["A"] == 255).all()
+
+
+SAME_SAMPLING_OUTPUT = {"YUYV_PACKED_422": "YUV_SEMIPLANAR_422", "UYVY_PACKED_422": "YVU_SEMIPLANAR_422",
+                        "YVYU_PACKED_422": "YUV_SEMIPLANAR_422", "VYUY_PACKED_422": "YVU_SEMIPLANAR_422",
+                        "YUV_PACKED_444": "YUV_SEMIPLANAR_444"}  # fmt: skip
+
+
+@pytest.mark.parametrize("src_name", list(FORMATS))
+def test_unscaled_crop_of_every_input_format_with_wide_strides(vpc: VpcSession, src_name: str) -> None:
+    """Strides wider than the lines, an even crop, an output of the same sampling: an exact copy."""
+    src, planes = vpc.source(src_name, 70, 44, seed=len(src_name), extra_w=48, extra_h=6)
+    dst_name = SAME_SAMPLING_OUTPUT.get(src_name, src_name)
+    dst = vpc.picture(dst_name, 40, 24, extra_w=16, extra_h=2)
+    ret = media.dvpp_vpc_crop_async(vpc.channel, src.desc, dst.desc, vpc.roi(20, 59, 8, 31), vpc.stream)
+    vpc.run(ret, "crop")
+    got = vpc.planes(dst)
+    fmt = FORMATS[src_name]
+    for comp, plane in planes.items():
+        sx, sy = (fmt.shift_x, fmt.shift_y) if comp in "UV" else (0, 0)
+        expected = plane[8 >> sy : 32 >> sy, 20 >> sx : 60 >> sx]
+        np.testing.assert_array_equal(got[comp], expected, err_msg=comp)
