@@ -27,8 +27,11 @@
  *                               RGB888, BGR888; equalize output == input format
  *  pyramid down                 YUV400 in and out (*)                             FORMAT_NOT_MATCH
  *  width x height               [10, 4096] x [6, 4096]; up to 8192 on either      INVALID_PARAM
- *                               side for NV12/NV21 resize/crop/paste pictures;
+ *                               side for NV12/NV21 resize/crop/paste inputs (the
+ *                               8K mode; outputs stay within 4096);
  *                               packed YUV422 width even
+ *                               Not enforced (*): the documented widthStride
+ *                               minimum of 32 (strides of 16 are accepted)
  *  widthStride                  multiple of 16, >= width * bytes per pixel        INVALID_PARAM
  *  heightStride                 multiple of 2, >= height                          INVALID_PARAM
  *  data / size                  data set, size >= the format's buffer size        INVALID_PARAM
@@ -108,7 +111,7 @@ static bool format_allowed(const aclemu_pixfmt *f, aclemu_vpc_role role)
 
 static bool allows_8k(const aclemu_pixfmt *f, aclemu_vpc_role role)
 {
-    return (role == ACLEMU_VPC_IN || role == ACLEMU_VPC_OUT) &&
+    return role == ACLEMU_VPC_IN &&
            (f->format == PIXEL_FORMAT_YUV_SEMIPLANAR_420 || f->format == PIXEL_FORMAT_YVU_SEMIPLANAR_420);
 }
 

@@ -162,8 +162,7 @@ VPC_ROWS: dict[str, Vpc] = {
         RESIZE, expect=INVALID, src=Pic("RGB_888", w=2048, h=16), dst=Pic("RGB_888", w=4112, h=16)
     ),
     "NV12 output wider than 4096": replace(
-        RESIZE, expect=INVALID, src=Pic(w=2048, h=16), dst=Pic(w=4112, h=16),
-        known_gap="VPC output is documented up to 4096x4096 (310/310P); the emulator lets NV12 reach 8192",
+        RESIZE, expect=INVALID, src=Pic(w=2048, h=16), dst=Pic(w=4112, h=16)
     ),
     # resize limits and interpolation
     "resize down by more than 32": replace(RESIZE, expect=INVALID, src=Pic(w=352), dst=Pic(w=10, h=64)),

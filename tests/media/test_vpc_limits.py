@@ -109,3 +109,9 @@ def test_unknown_interpolation_and_missing_config(vpc: VpcSession) -> None:
     else:
         assert set_ret == INVALID
     refused(vpc, media.dvpp_vpc_resize_async(vpc.channel, src.desc, dst.desc, 0, vpc.stream), INVALID, dst)
+
+
+def test_8k_is_an_input_mode_only(vpc: VpcSession) -> None:
+    src = vpc.picture(NV12, 2048, 64)
+    dst = vpc.picture(NV12, 4112, 64, fill=9)
+    refused(vpc, resize(vpc, src, dst), INVALID, dst)
