@@ -157,7 +157,8 @@ def decode_case(device: Device, rgb: np.ndarray) -> Case:
     Image.fromarray(rgb).save(buffer, "JPEG", quality=90, subsampling="4:2:0")
     jpeg = buffer.getvalue()
     source = device.upload(jpeg)
-    size, ret = acl.media.dvpp_jpeg_predict_dec_size(source, len(jpeg), acl.PIXEL_FORMAT_YUV_SEMIPLANAR_420)
+    nv12 = acl.PIXEL_FORMAT_YUV_SEMIPLANAR_420
+    size, ret = acl.media.dvpp_jpeg_predict_dec_size(acl.util.bytes_to_ptr(jpeg), len(jpeg), nv12)
     check(ret, "acl.media.dvpp_jpeg_predict_dec_size")
     output = acl.media.dvpp_create_pic_desc()
     device.descs.append(output)

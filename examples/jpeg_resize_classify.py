@@ -186,20 +186,19 @@ def create_pic_desc(data: int, size: int, fmt: int, width: int, height: int,
 
 def decode_jpeg(channel: int, stream: int, jpeg: bytes) -> tuple[int, int, int]:
     """JPEGD into fresh DVPP memory: (output pic desc, its buffer, the buffer's size)."""
+    # The header queries read the file where it is, in host memory; the decoder reads DVPP memory.
+    jpeg_host = acl.util.bytes_to_ptr(jpeg)
+    width, height, components, ret = acl.media.dvpp_jpeg_get_image_info(jpeg_host, len(jpeg))
+    check(ret, "acl.media.dvpp_jpeg_get_image_info")
+    nv12 = acl.PIXEL_FORMAT_YUV_SEMIPLANAR_420
+    out_size, ret = acl.media.dvpp_jpeg_predict_dec_size(jpeg_host, len(jpeg), nv12)
+    check(ret, "acl.media.dvpp_jpeg_predict_dec_size")
     jpeg_device, ret = acl.media.dvpp_malloc(len(jpeg))
     check(ret, "acl.media.dvpp_malloc (jpeg)")
     check(
-        acl.rt.memcpy(
-            jpeg_device, len(jpeg), acl.util.bytes_to_ptr(jpeg), len(jpeg), acl.ACL_MEMCPY_HOST_TO_DEVICE
-        ),
+        acl.rt.memcpy(jpeg_device, len(jpeg), jpeg_host, len(jpeg), acl.ACL_MEMCPY_HOST_TO_DEVICE),
         "acl.rt.memcpy (jpeg in)",
     )
-    width, height, components, ret = acl.media.dvpp_jpeg_get_image_info(jpeg_device, len(jpeg))
-    check(ret, "acl.media.dvpp_jpeg_get_image_info")
-    out_size, ret = acl.media.dvpp_jpeg_predict_dec_size(
-        jpeg_device, len(jpeg), acl.PIXEL_FORMAT_YUV_SEMIPLANAR_420
-    )
-    check(ret, "acl.media.dvpp_jpeg_predict_dec_size")
     print(f"jpeg: {len(jpeg)} bytes, {width}x{height}, {components} components; "
           f"decoded NV12 needs {out_size} bytes")
     out_device, ret = acl.media.dvpp_malloc(out_size)
