@@ -559,3 +559,51 @@ def test_every_image_function_is_emulated() -> None:
     counts = [line for line in result.stdout.splitlines() if line.startswith("emulated:")]
     assert counts and counts[0].endswith(f" {len(stubbed)} return ACL_ERROR_API_NOT_SUPPORT"), counts
     assert [name for name in stubbed if name.startswith("acldvpp")] == []
+
+
+RELEASED_WHILE_QUEUED = """
+m = acl.media
+channel = m.dvpp_create_channel_desc()
+ok(m.dvpp_create_channel(channel), "create_channel")
+source, ret = m.dvpp_malloc(len(JPEG))
+host = acl.util.bytes_to_ptr(JPEG)
+ok(acl.rt.memcpy(source, len(JPEG), host, len(JPEG), acl.ACL_MEMCPY_HOST_TO_DEVICE), "copy")
+# the channel last: the other cases need it
+for case in ("destroy the output desc", "free the output buffer", "destroy the stream",
+             "destroy the channel"):
+    output, ret = m.dvpp_malloc(1 << 20)
+    ok(ret, "dvpp_malloc")
+    desc = m.dvpp_create_pic_desc()
+    for setter, value in ((m.dvpp_set_pic_desc_data, output), (m.dvpp_set_pic_desc_size, 1 << 20),
+                          (m.dvpp_set_pic_desc_format, acl.PIXEL_FORMAT_YUV_SEMIPLANAR_420)):
+        ok(setter(desc, value), "set")
+    queue, ret = acl.rt.create_stream()
+    ok(ret, "create_stream")
+    ok(m.dvpp_jpeg_decode_async(channel, source, len(JPEG), desc, queue), "decode")
+    if case == "destroy the output desc":
+        released = m.dvpp_destroy_pic_desc(desc)
+    elif case == "free the output buffer":
+        released = m.dvpp_free(output)
+    elif case == "destroy the channel":
+        released = m.dvpp_destroy_channel(channel)
+    else:
+        released = acl.rt.destroy_stream(queue)
+    synced = acl.rt.synchronize_stream(queue) if case != "destroy the stream" else 0
+    print("CASE", case, released, synced, bool(acl.get_recent_err_msg()) if synced else True, flush=True)
+print("DONE", flush=True)
+"""
+
+
+def test_releasing_what_a_queued_task_uses_never_crashes() -> None:
+    """The runtime leaves this undefined; the emulator must still answer with codes, not a crash."""
+    jpeg, _ = _pictures()
+    child = run_python(RUNTIME_PRELUDE + f"JPEG = {jpeg!r}\n" + RELEASED_WHILE_QUEUED, CHILD_ENV)
+    assert child.returncode == 0 and "DONE" in child.stdout, describe(child)
+    cases = [line.split()[1:] for line in child.stdout.splitlines() if line.startswith("CASE ")]
+    assert len(cases) == 4, describe(child)
+    outcomes = {" ".join(case[:-3]): case[-3:] for case in cases}
+    for released, _, explained in outcomes.values():
+        assert int(released) == acl.ACL_SUCCESS, describe(child)
+        assert explained == "True", f"a failed sync without a message\n{describe(child)}"
+    # the decoder must not write into a buffer freed under it: the task fails instead
+    assert int(outcomes["free the output buffer"][1]) != acl.ACL_SUCCESS, describe(child)
