@@ -18,6 +18,7 @@ import os
 import threading
 from typing import TYPE_CHECKING
 
+from acl._executor_hook import ExecutorHook
 from acl._generated._acl_cffi import ffi, lib
 from acl._generated.constants import (
     ACL_BOOL,
@@ -105,8 +106,6 @@ class _Model:
 _models: dict[int, _Model] = {}
 _models_lock = threading.Lock()
 _last_token = 0
-_install_lock = threading.Lock()
-_installed = False
 
 
 # ----------------------------------------------------------------- helpers
@@ -293,33 +292,18 @@ def _unload(token: int) -> None:
 # ------------------------------------------------------------ registration
 
 
+_hook = ExecutorHook(
+    "_aclemu_SetModelExecutor", "aclemu_model_executor", lib.ACLEMU_MODEL_EXECUTOR_ABI, CALLBACKS
+)
+
+
 def install() -> bool:
     """Register the executor with the emulator, once; False (nothing done) under another backend."""
-    global _installed
-    from acl import _backend
-
-    backend = _backend.current()
-    if backend.name != "emulator":
-        return False
-    with _install_lock:
-        if not _installed:
-            _register()
-            _installed = True
-    return True
-
-
-def _register() -> None:
-    table = ffi.new("aclemu_model_executor *")
-    table.abi_version = lib.ACLEMU_MODEL_EXECUTOR_ABI
-    for member, callback in CALLBACKS.items():
-        setattr(table, member, getattr(lib, callback))
-    status = lib._aclemu_SetModelExecutor(table)  # the emulator copies the table
-    if status != ACL_SUCCESS:
-        raise RuntimeError(f"the emulator refused the model executor (aclError {status})")
+    return _hook.install()
 
 
 def installed() -> bool:
-    return _installed
+    return _hook.installed
 
 
 def loaded_models() -> int:

@@ -30,4 +30,8 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uin
 /* OS thread id (gettid) of the calling thread. */
 uint32_t rt_os_thread_id(void);
 
+/* registry.c: call every release function areas registered (aclemu_on_release); returns the
+ * sum of what they report. */
+size_t rt_release_area_resources(int32_t device, const char *fn);
+
 #endif /* ACLEMU_CORE_BASE_H */

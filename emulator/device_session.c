@@ -74,6 +74,7 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
     rt_context_finish(ctx, false);
     if (device_unused) {
         leaks += rt_memory_release(deviceId, fn);
+        leaks += rt_release_area_resources(deviceId, fn);
     }
     if (strict && leaks > 0) {
         return leak_error(fn, leaks);
@@ -122,6 +123,7 @@ aclError rt_devices_finalize(void)
         leaks += rt_memory_release(i, "aclFinalize");
     }
     leaks += rt_memory_release(-1, "aclFinalize");
+    leaks += rt_release_area_resources(-1, "aclFinalize");
     if (strict && leaks > 0) {
         return leak_error("aclFinalize", leaks);
     }

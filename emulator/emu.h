@@ -148,6 +148,25 @@ bool aclemu_mem_find(const void *p, aclemu_alloc *out);
  * Records the message and returns the code. */
 aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what);
 
+/* Device memory tagged as DVPP memory (acldvppMalloc): `size` usable bytes on the current
+ * device, taking `reserve` (>= size, a multiple of 128) bytes of address space so that it
+ * starts 128-byte aligned. Freed by aclrtFree / aclemu_mem_free like any device memory. */
+aclError aclemu_mem_alloc_dvpp(void **out, size_t size, size_t reserve, const char *fn);
+/* True when p lies inside a live DVPP allocation. */
+bool aclemu_mem_is_dvpp(const void *p);
+/* aclrtFree, naming `fn` in its messages. */
+aclError aclemu_mem_free(void *p, const char *fn);
+
+/* ------------------------------------------------------ area-owned resources */
+
+/* An area that owns per-device resources (e.g. DVPP channels) registers a release function,
+ * once, from a constructor. The core calls every registered function when a device's last use
+ * ends (aclrtResetDevice: that device) and at aclFinalize (device -1: all of them), after
+ * releasing its own objects. The function forgets what the program left behind, reports each
+ * item with aclemu_diag in strict mode, and returns how many there were. */
+typedef size_t (*aclemu_release_fn)(int32_t device, const char *fn);
+void aclemu_on_release(aclemu_release_fn release);
+
 /* ------------------------------------------------------------------- streams */
 
 /* A stream task: runs on the stream's worker thread, in submission order.

@@ -29,6 +29,7 @@ typedef struct allocation {
     int where;
     int32_t device;
     uint32_t page_size;
+    bool dvpp; /* acldvppMalloc (aclemu_mem_alloc_dvpp) */
 } allocation;
 
 static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -185,9 +186,12 @@ static bool policy_is_valid(aclrtMemMallocPolicy policy)
     return base <= (uint32_t)ACL_MEM_MALLOC_HUGE1G_ONLY_P2P;
 }
 
-static aclError allocate(void **out, size_t size, int where, int32_t device, uint32_t page_size, const char *fn)
+/* `reserve` >= size: the bytes taken from the address space (a multiple of 128 for DVPP memory,
+ * whose size classes then all start 128-byte aligned). */
+static aclError allocate_tagged(void **out, size_t size, size_t reserve, int where, int32_t device,
+                                uint32_t page_size, bool dvpp, const char *fn)
 {
-    if (size > SIZE_MAX - MEMSPACE_ALIGNMENT) {
+    if (reserve > SIZE_MAX - MEMSPACE_ALIGNMENT) {
         return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: %zu bytes cannot be allocated", fn, size);
     }
     pthread_mutex_lock(&memory_lock);
@@ -203,12 +207,12 @@ static aclError allocate(void **out, size_t size, int where, int32_t device, uin
         }
     }
     memspace_block block;
-    if (!memspace_acquire(size, &block)) {
+    if (!memspace_acquire(reserve, &block)) {
         pthread_mutex_unlock(&memory_lock);
         return aclemu_set_error(where == ACLEMU_MEM_DEVICE ? ACL_ERROR_RT_MEMORY_ALLOCATION : ACL_ERROR_BAD_ALLOC,
                                 "%s: the host cannot provide %zu bytes", fn, size);
     }
-    allocation a = {block.base, size, block, where, device, page_size};
+    allocation a = {block.base, size, block, where, device, page_size, dvpp};
     if (!insert_locked(&a)) {
         pthread_mutex_unlock(&memory_lock);
         memspace_discard(&block);
@@ -220,6 +224,30 @@ static aclError allocate(void **out, size_t size, int where, int32_t device, uin
     pthread_mutex_unlock(&memory_lock);
     *out = (void *)a.base;
     return ACL_SUCCESS;
+}
+
+static aclError allocate(void **out, size_t size, int where, int32_t device, uint32_t page_size, const char *fn)
+{
+    return allocate_tagged(out, size, size, where, device, page_size, false, fn);
+}
+
+aclError aclemu_mem_alloc_dvpp(void **out, size_t size, size_t reserve, const char *fn)
+{
+    int32_t device = -1;
+    aclError err = aclemu_require_device(fn, &device);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    return allocate_tagged(out, size, reserve, ACLEMU_MEM_DEVICE, device, HUGE_PAGE, true, fn);
+}
+
+bool aclemu_mem_is_dvpp(const void *p)
+{
+    pthread_mutex_lock(&memory_lock);
+    allocation *a = find_locked((uintptr_t)p);
+    bool dvpp = a != NULL && a->dvpp;
+    pthread_mutex_unlock(&memory_lock);
+    return dvpp;
 }
 
 static aclError device_malloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy, const char *fn)
@@ -310,6 +338,11 @@ static aclError release(void *ptr, int where, const char *fn)
     }
     pthread_mutex_unlock(&memory_lock);
     return err;
+}
+
+aclError aclemu_mem_free(void *devPtr, const char *fn)
+{
+    return release(devPtr, ACLEMU_MEM_DEVICE, fn);
 }
 
 aclError aclrtFree(void *devPtr)

@@ -1,6 +1,6 @@
 /* Registry of live handles: lets every API tell a real handle from garbage without
  * dereferencing it. Open-addressing hash table keyed by address, behind one lock. */
-#include "emu.h"
+#include "core_base.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -139,4 +139,37 @@ size_t aclemu_handle_count(int kind)
     }
     pthread_mutex_unlock(&registry_lock);
     return count;
+}
+
+/* ---------------------------------------------------- area release functions */
+
+enum { MAX_RELEASE_FNS = 16 };
+
+static pthread_mutex_t release_lock = PTHREAD_MUTEX_INITIALIZER;
+static aclemu_release_fn release_fns[MAX_RELEASE_FNS];
+static size_t release_fn_count;
+
+void aclemu_on_release(aclemu_release_fn release)
+{
+    pthread_mutex_lock(&release_lock);
+    if (release != NULL && release_fn_count < MAX_RELEASE_FNS) {
+        release_fns[release_fn_count++] = release;
+    }
+    pthread_mutex_unlock(&release_lock);
+}
+
+size_t rt_release_area_resources(int32_t device, const char *fn)
+{
+    aclemu_release_fn snapshot[MAX_RELEASE_FNS];
+    pthread_mutex_lock(&release_lock);
+    size_t count = release_fn_count;
+    for (size_t i = 0; i < count; ++i) {
+        snapshot[i] = release_fns[i];
+    }
+    pthread_mutex_unlock(&release_lock);
+    size_t leaks = 0;
+    for (size_t i = 0; i < count; ++i) {
+        leaks += snapshot[i](device, fn);
+    }
+    return leaks;
 }

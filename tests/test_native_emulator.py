@@ -15,8 +15,8 @@ from helpers.compile_c import compile_c
 from helpers.subproc import REPO_ROOT
 
 NATIVE = REPO_ROOT / "acl" / "_native"
-TABLE = "aclemu_model_executor"
-STRUCT_BLOCK = re.compile(rf"typedef struct {TABLE} \{{(?P<body>.*?)\}} {TABLE};", re.S)
+STRUCT_BLOCK = re.compile(r"typedef struct (?P<name>\w+) \{(?P<body>.*?)\} (?P=name);", re.S)
+ABI_DEFINE = re.compile(r"^#define ACLEMU_\w+_ABI \.\.\.$", re.M)
 
 
 def _stub_source() -> Path:
@@ -27,33 +27,54 @@ def _stub_source() -> Path:
     return found[0]
 
 
+def _member_names(body: str) -> list[str]:
+    """Member names of a record body: `(*name)(...)` for function pointers, else the declarators."""
+    names = []
+    for statement in body.split(";"):
+        pointer = re.search(r"\(\*(\w+)\)", statement)
+        if pointer:
+            names.append(pointer[1])
+            continue
+        words = re.findall(r"(\w+)\s*(?:\[\d+\])?\s*(?:,|$)", statement.strip())
+        names.extend(words[1:] if len(words) > 1 and "," not in statement else words)
+    return names
+
+
 def _check_program(cdef: str, emulator_c: str) -> str:
     """C text that compiles only if `cdef` agrees with the emulator's declarations."""
-    block = STRUCT_BLOCK.search(cdef)
-    assert block is not None, "emulator.cdef no longer declares the executor table"
-    members = re.findall(r"\(\*(\w+)\)|(\w+);", block["body"])
-    names = [pointer or plain for pointer, plain in members]
+    blocks = list(STRUCT_BLOCK.finditer(cdef))
+    assert {b["name"] for b in blocks} >= {"aclemu_model_executor", "aclemu_media_executor"}, (
+        "emulator.cdef no longer declares the executor tables"
+    )
     entries = re.findall(r"\b_aclemu_([A-Z]\w*)\s*\(", cdef)
     hook_typedef = re.search(r"typedef void \(\*aclemuDiscardedCallbackHook\)[^;]*;", emulator_c)
     assert hook_typedef is not None, "emulator.c no longer spells the discard hook type"
-    copy = cdef.replace(block[0], block[0].replace(TABLE, "cdef_model_executor"))
-    copy = re.sub(r"^#define ACLEMU_MODEL_EXECUTOR_ABI \.\.\.$", "", copy, flags=re.M)
+    # Each record of the cdef is declared again as cdef_<name> (the headers define the real one)
+    # and compared member by member; prototypes keep naming the real records, so a disagreeing
+    # prototype is a conflicting redeclaration.
+    copy = ABI_DEFINE.sub("", cdef)
+    for block in blocks:
+        name = block["name"]
+        copy = copy.replace(block[0], f"typedef struct cdef_{name} {{{block['body']}}} cdef_{name};")
     lines = [
         f'#include "{_stub_source()}"',
+        '#include "media_executor.h"',
         '#include "model_executor.h"',
         '#include "report_hooks.h"',
         *(f"#define _aclemu_{name} aclemu{name}" for name in entries),
         copy,
         hook_typedef[0],
         "#include <stddef.h>",
-        f"_Static_assert(sizeof({TABLE}) == sizeof(cdef_model_executor), \"table size\");",
     ]
-    for name in names:
-        lines.append(
-            f"_Static_assert(offsetof({TABLE}, {name}) == offsetof(cdef_model_executor, {name})"
-            f" && __builtin_types_compatible_p(__typeof__((({TABLE} *)0)->{name}),"
-            f" __typeof__(((cdef_model_executor *)0)->{name})), \"member {name}\");"
-        )
+    for block in blocks:
+        real, mine = block["name"], f"cdef_{block['name']}"
+        lines.append(f"_Static_assert(sizeof({real}) == sizeof({mine}), \"{real}: size\");")
+        for member in _member_names(block["body"]):
+            lines.append(
+                f"_Static_assert(offsetof({real}, {member}) == offsetof({mine}, {member})"
+                f" && __builtin_types_compatible_p(__typeof__((({real} *)0)->{member}),"
+                f" __typeof__((({mine} *)0)->{member})), \"{real}.{member}\");"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -77,6 +98,9 @@ def test_emulator_cdef_matches_the_emulator_headers(tmp_path: Path) -> None:
         ("int32_t _aclemu_SetModelExecutor(", "int64_t _aclemu_SetModelExecutor("),
         ("void (*unload)(uint64_t token);", "void (*unload)(uint32_t token);"),
         ("    uint32_t abi_version;", "    uint64_t abi_version;"),
+        ("int32_t _aclemu_SetMediaExecutor(", "int64_t _aclemu_SetMediaExecutor("),
+        ("    void (*close)(uint64_t session);", "    void (*close)(uint32_t session);"),
+        ("    size_t linesize[3];", "    size_t linesize[2];"),
     ],
 )
 def test_a_disagreeing_declaration_is_caught(tmp_path: Path, original: str, altered: str) -> None:

@@ -3,6 +3,7 @@
  * the loader's handle table and lock are in scope. */
 #include <dlfcn.h>
 
+#include "media_executor.h"
 #include "model_executor.h"
 /* As in emulator/report_hooks.h, which cannot be included here: it pulls in acl/acl.h, whose types
  * the generated part already defines. tests/test_native_emulator.py checks the two agree. */
@@ -44,6 +45,7 @@ int _aclemu_has(const char *name)
     }
 
 ACLEMU_ENTRY(int32_t, SetModelExecutor, (const aclemu_model_executor *ops), (ops), -1)
+ACLEMU_ENTRY(int32_t, SetMediaExecutor, (const aclemu_media_executor *ops), (ops), -1)
 ACLEMU_VOID_ENTRY(SetDiscardedCallbackHook, (aclemuDiscardedCallbackHook hook), (hook))
 ACLEMU_ENTRY(size_t, ReportThreadCount, (void), (), 0)
 ACLEMU_ENTRY(int, IsImplemented, (const char *name), (name), -1)
