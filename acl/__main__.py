@@ -1,4 +1,5 @@
-"""`python -m acl info [--missing]`: what is loaded and how much of the API it provides."""
+"""`python -m acl info [--missing] [MODEL.om]`: what is loaded and how much of the API it provides,
+and what an offline model file is."""
 
 from __future__ import annotations
 
@@ -59,14 +60,28 @@ def info(show_missing: bool) -> int:
     return 0
 
 
+def model_info(path: str) -> int:
+    from acl import _om
+
+    try:
+        lines = _om.describe(path)
+    except (OSError, _om.OmFormatError) as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 1
+    print("\n".join(lines))
+    return 0
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m acl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p_info = sub.add_parser("info", help="backend, library files, version, devices, API coverage")
     p_info.add_argument("--missing", action="store_true", help="list the functions that are not available")
+    p_info.add_argument("model", nargs="?", help="an offline model (.om) file to describe")
     args = parser.parse_args(argv)
     if args.command == "info":
-        return info(args.missing)
+        status = info(args.missing)
+        return status or (model_info(args.model) if args.model else 0)
     return 2
 
 

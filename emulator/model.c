@@ -2,7 +2,7 @@
  * Models: the registered executor, the table of loaded models, aclmdlLoad* and aclmdlUnload.
  *
  * The emulator cannot run device (.om) models; it runs the model they were converted from
- * through the executor registered with aclemuSetModelExecutor (the Python package registers
+ * (found by model_om.c) through the executor registered with aclemuSetModelExecutor (the Python package registers
  * one backed by onnxruntime). Model ids start at 1 and are never reused.
  */
 #include "model_internal.h"
@@ -11,9 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Little-endian magic at the start of an offline (.om) model file. */
-static const unsigned char OM_MAGIC[4] = {'I', 'M', 'O', 'D'};
 
 static pthread_mutex_t executor_lock = PTHREAD_MUTEX_INITIALIZER;
 static aclemu_model_executor executor;
@@ -147,7 +144,7 @@ static emu_model *registry_take(uint32_t model_id)
 
 /* ------------------------------------------------------------------- loading */
 
-aclError model_read_file(const char *path, void **data, size_t *size, const char *fn)
+aclError model_read_plain_file(const char *path, void **data, size_t *size, const char *fn)
 {
     FILE *file = fopen(path, "rb");
     if (file == NULL) {
@@ -177,14 +174,23 @@ aclError model_read_file(const char *path, void **data, size_t *size, const char
     return err;
 }
 
-static aclError check_loadable(const void *data, size_t size, const char *fn, aclemu_model_executor *ops)
+aclError model_read_file(const char *path, void **data, size_t *size, const char *fn)
 {
-    if (size >= sizeof OM_MAGIC && memcmp(data, OM_MAGIC, sizeof OM_MAGIC) == 0) {
-        return aclemu_set_error(ACL_ERROR_INVALID_FILE,
-                                "%s: this is an offline model (.om) for a real Ascend device; the emulator cannot "
-                                "run it. Load the ONNX model it was converted from instead",
-                                fn);
+    aclError err = model_read_plain_file(path, data, size, fn);
+    if (err != ACL_SUCCESS || !model_om_is(*data, *size)) {
+        return err;
     }
+    void *onnx = NULL;
+    size_t onnx_size = 0;
+    err = model_om_stand_in(path, *data, *size, &onnx, &onnx_size, fn);
+    free(*data);
+    *data = onnx;
+    *size = onnx_size;
+    return err;
+}
+
+static aclError check_loadable(const char *fn, aclemu_model_executor *ops)
+{
     if (!current_executor(ops)) {
         return aclemu_set_error(ACL_ERROR_FEATURE_UNSUPPORTED,
                                 "%s: no model executor is registered with the emulator (the Python package "
@@ -194,10 +200,10 @@ static aclError check_loadable(const void *data, size_t size, const char *fn, ac
     return ACL_SUCCESS;
 }
 
-aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, const char *fn)
+static aclError load_parsed(const void *data, size_t size, uint32_t *model_id, const char *fn)
 {
     aclemu_model_executor ops;
-    aclError err = check_loadable(data, size, fn, &ops);
+    aclError err = check_loadable(fn, &ops);
     if (err != ACL_SUCCESS) {
         return err;
     }
@@ -236,6 +242,21 @@ aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, con
     }
     *model_id = model->id;
     return ACL_SUCCESS;
+}
+
+aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, const char *fn)
+{
+    if (!model_om_is(data, size)) {
+        return load_parsed(data, size, model_id, fn);
+    }
+    void *onnx = NULL;
+    size_t onnx_size = 0;
+    aclError err = model_om_stand_in(NULL, data, size, &onnx, &onnx_size, fn);
+    if (err == ACL_SUCCESS) {
+        err = load_parsed(onnx, onnx_size, model_id, fn);
+    }
+    free(onnx);
+    return err;
 }
 
 static aclError load_preconditions(const void *what, const uint32_t *model_id, const char *fn)

@@ -84,6 +84,41 @@ long model_info_find_gear(const model_info *info, const uint64_t *values);
 /* Number of real (user data) inputs. */
 size_t model_info_data_inputs(const model_info *info);
 
+/* model_om.c: offline (.om) model files (header layout in model_om.c) */
+#define OM_MAX_PARTITIONS 16
+
+typedef struct om_partition {
+    uint32_t type; /* 0 model def, 1 weights, 2 task info, 3 TBE kernels, 4 custom AI CPU kernels */
+    uint32_t offset;
+    uint32_t size;
+} om_partition;
+
+typedef struct om_header {
+    uint32_t header_size;
+    uint32_t version;
+    uint32_t length;
+    bool encrypted;
+    uint8_t model_type;
+    char name[33];
+    uint32_t ir_version;
+    uint32_t model_count;
+    char platform_version[21];
+    uint8_t platform_type;
+    size_t num_partitions;
+    om_partition partitions[OM_MAX_PARTITIONS];
+} om_header;
+
+/* True when the bytes start with the offline model magic. */
+bool model_om_is(const void *data, size_t size);
+const char *model_om_partition_name(uint32_t type);
+/* Parse the header and partition table; records the error naming fn when malformed. */
+aclError model_om_parse(const void *data, size_t size, om_header *out, const char *fn);
+/* The ONNX model standing in for the offline model `data` (read from `om_path`, NULL for a
+ * model in memory): `x.onnx` beside it, else its entry in the ACL_EMU_MODEL_MAP file. The
+ * bytes are malloc'd (caller frees); a one-time notice names the file used. */
+aclError model_om_stand_in(const char *om_path, const void *data, size_t size, void **onnx, size_t *onnx_size,
+                           const char *fn);
+
 /* model.c */
 /* A zeroed object of `size` bytes registered as a handle of `kind`; NULL (error recorded) on failure. */
 void *model_handle_new(size_t size, int kind, const char *fn);
@@ -93,7 +128,9 @@ emu_model *emu_model_acquire(uint32_t model_id, const char *fn);
 void emu_model_release(emu_model *model);
 /* Like emu_model_acquire but records nothing when the id is unknown. */
 emu_model *emu_model_find(uint32_t model_id);
-/* Read a whole file into memory (caller frees). Records the error naming fn. */
+/* Read a whole file into memory as it is (caller frees). Records the error naming fn. */
+aclError model_read_plain_file(const char *path, void **data, size_t *size, const char *fn);
+/* Read a model file (caller frees): an offline model is replaced by its ONNX stand-in. */
 aclError model_read_file(const char *path, void **data, size_t *size, const char *fn);
 /* The checks of aclmdlLoadFromFile / aclmdlLoadFromMem (init, context, arguments), then the load. */
 aclError model_load_file(const char *path, uint32_t *model_id, const char *fn);
