@@ -231,15 +231,58 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
 
 /* ---- process-wide settings that do not change emulated execution (kept for the getters) */
 
-static uint32_t op_execute_timeout_s; /* under the core lock */
+/* The op execution timeout in microseconds, whichever setter wrote it. The emulated timer ticks
+ * every OP_TIMEOUT_INTERVAL_US (our choice, reported by aclrtGetOpTimeOutInterval): a timeout is
+ * rounded up to whole ticks, and 0 means the longest one, OP_TIMEOUT_MAX_US, as the runtime
+ * documents for its setters. */
+enum { OP_TIMEOUT_INTERVAL_US = 1000 };
+#define OP_TIMEOUT_MAX_US (1091ULL * 1000 * 1000)
+static uint64_t op_execute_timeout_us; /* under the core lock */
 static uint32_t op_wait_timeout_s;
 static aclrtFloatOverflowMode overflow_mode = ACL_RT_OVERFLOW_MODE_INFNAN; /* IEEE, as the CPU computes */
 
+static uint64_t set_op_execute_timeout_us(uint64_t timeout_us)
+{
+    uint64_t actual = OP_TIMEOUT_MAX_US;
+    if (timeout_us != 0 && timeout_us < OP_TIMEOUT_MAX_US) {
+        actual = (timeout_us + OP_TIMEOUT_INTERVAL_US - 1) / OP_TIMEOUT_INTERVAL_US * OP_TIMEOUT_INTERVAL_US;
+    }
+    rt_lock();
+    op_execute_timeout_us = actual;
+    rt_unlock();
+    return actual;
+}
+
 aclError aclrtSetOpExecuteTimeOut(uint32_t timeout)
 {
+    /* seconds; 0 keeps the previous behaviour of this setter: no timeout recorded */
     rt_lock();
-    op_execute_timeout_s = timeout;
+    op_execute_timeout_us = (uint64_t)timeout * 1000 * 1000;
     rt_unlock();
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout)
+{
+    set_op_execute_timeout_us((uint64_t)timeout * 1000);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout)
+{
+    if (actualTimeout == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtSetOpExecuteTimeOutV2: actualTimeout is NULL");
+    }
+    *actualTimeout = set_op_execute_timeout_us(timeout);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetOpTimeOutInterval(uint64_t *interval)
+{
+    if (interval == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetOpTimeOutInterval: interval is NULL");
+    }
+    *interval = OP_TIMEOUT_INTERVAL_US;
     return ACL_SUCCESS;
 }
 
@@ -249,7 +292,8 @@ aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetOpExecuteTimeout: timeoutMs is NULL");
     }
     rt_lock();
-    *timeoutMs = op_execute_timeout_s * 1000u;
+    uint64_t ms = op_execute_timeout_us / 1000;
+    *timeoutMs = ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
     rt_unlock();
     return ACL_SUCCESS;
 }
