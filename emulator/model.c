@@ -225,6 +225,8 @@ static aclError load_parsed(const void *data, size_t size, uint32_t *model_id, c
         return err != ACL_SUCCESS ? err : aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of memory", fn);
     }
     atomic_init(&model->refs, 1);
+    atomic_init(&model->dump_iteration, 0);
+    model->device = aclemu_current_device();
     model->ops = ops;
     model->token = token;
     model->info = info;

@@ -59,6 +59,8 @@ typedef struct emu_model {
     size_t *cur_ranks;        /* output shapes of the last execution (num_outputs) */
     int64_t *cur_dims;        /* num_outputs * ACL_MAX_DIM_CNT */
     bool has_run;
+    int32_t device;               /* current device at load: dump files go under it */
+    atomic_uint dump_iteration;   /* executions dumped so far */
 } emu_model;
 
 struct aclmdlDesc {
@@ -118,6 +120,12 @@ aclError model_om_parse(const void *data, size_t size, om_header *out, const cha
  * bytes are malloc'd (caller frees); a one-time notice names the file used. */
 aclError model_om_stand_in(const char *om_path, const void *data, size_t size, void **onnx, size_t *onnx_size,
                            const char *fn);
+
+/* dump.c */
+/* After a successful execution: write the tensors and feed the dump callback if a dump is set. */
+void model_dump_execution(emu_model *model, int32_t device, void *const *in_data, const size_t *in_sizes,
+                          size_t num_in, void *const *out_data, const size_t *out_ranks, const int64_t *out_dims,
+                          size_t num_out);
 
 /* model.c */
 /* A zeroed object of `size` bytes registered as a handle of `kind`; NULL (error recorded) on failure. */
