@@ -154,6 +154,10 @@ aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const cha
 aclError aclemu_mem_alloc_dvpp(void **out, size_t size, size_t reserve, const char *fn);
 /* True when p lies inside a live DVPP allocation. */
 bool aclemu_mem_is_dvpp(const void *p);
+/* Make [p, p + size) of a live device allocation shareable with other processes: *fd is a memfd
+ * (owned by the core, valid while the allocation's pages are mapped) holding those bytes at
+ * *offset. The pages stay where they are, now shared. */
+aclError aclemu_mem_share(const void *p, size_t size, int *fd, size_t *offset, const char *fn);
 /* aclrtFree, naming `fn` in its messages. */
 aclError aclemu_mem_free(void *p, const char *fn);
 

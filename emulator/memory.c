@@ -340,6 +340,30 @@ static aclError release(void *ptr, int where, const char *fn)
     return err;
 }
 
+aclError aclemu_mem_share(const void *p, size_t size, int *fd, size_t *offset, const char *fn)
+{
+    uintptr_t start = (uintptr_t)p;
+    aclError err = ACL_SUCCESS;
+    pthread_mutex_lock(&memory_lock);
+    allocation *a = find_locked(start);
+    if (a == NULL || a->where != ACLEMU_MEM_DEVICE) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not inside a live device allocation", fn, p);
+    } else if (size == 0 || size > a->base + a->size - start) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                               "%s: size %zu is 0 or runs past the end of the %zu-byte allocation at %p", fn, size,
+                               a->size, (void *)a->base);
+    } else {
+        uintptr_t region = 0;
+        *fd = memspace_share(&a->block, &region);
+        *offset = start - region;
+        if (*fd < 0) {
+            err = aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: the host cannot share %p", fn, p);
+        }
+    }
+    pthread_mutex_unlock(&memory_lock);
+    return err;
+}
+
 aclError aclemu_mem_free(void *devPtr, const char *fn)
 {
     return release(devPtr, ACLEMU_MEM_DEVICE, fn);

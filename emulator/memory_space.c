@@ -1,6 +1,6 @@
 /* Address space of tracked memory: slabs for small allocations, a mapping of its own for each
  * large one, and a bounded quarantine of freed allocations. See memory_space.h for why. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE, MADV_DONTNEED under -std=c11 */
+#define _GNU_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE, MADV_DONTNEED, memfd_create under -std=c11 */
 #include "emu.h"
 
 #include "memory_space.h"
@@ -81,6 +81,109 @@ static void *map_fresh(size_t bytes)
     return p == MAP_FAILED ? NULL : p;
 }
 
+/* Slabs start on a SLAB_BYTES boundary, so a chunk's slab is found from its address alone
+ * (memspace_share shares whole slabs). */
+static void *map_slab(void)
+{
+    char *raw = map_fresh(2 * (size_t)SLAB_BYTES);
+    if (raw == NULL) {
+        return NULL;
+    }
+    uintptr_t base = ((uintptr_t)raw + SLAB_BYTES - 1) & ~(uintptr_t)(SLAB_BYTES - 1);
+    if (base > (uintptr_t)raw) {
+        munmap(raw, base - (uintptr_t)raw);
+    }
+    uintptr_t tail = (uintptr_t)raw + 2 * (size_t)SLAB_BYTES - (base + SLAB_BYTES);
+    if (tail > 0) {
+        munmap((void *)(base + SLAB_BYTES), tail);
+    }
+    return (void *)base;
+}
+
+/* ------------------------------------------------------------------ shared regions
+ * A region (a whole slab, or a large allocation's own mapping) that memspace_share moved onto a
+ * memfd. Regions never overlap: slabs are aligned and own mappings are separate. */
+typedef struct shared_region {
+    uintptr_t base;
+    size_t span;
+    int fd;
+} shared_region;
+
+static shared_region *shared;
+static size_t shared_count, shared_capacity;
+
+static shared_region *shared_find_locked(uintptr_t base)
+{
+    for (size_t i = 0; i < shared_count; ++i) {
+        if (shared[i].base == base) {
+            return &shared[i];
+        }
+    }
+    return NULL;
+}
+
+/* The mapping at `base` goes away: its memfd is closed (importers keep their own mappings). */
+static void shared_forget_locked(uintptr_t base)
+{
+    shared_region *r = shared_find_locked(base);
+    if (r != NULL) {
+        close(r->fd);
+        *r = shared[--shared_count];
+    }
+}
+
+static int share_region_locked(uintptr_t base, size_t span)
+{
+    shared_region *known = shared_find_locked(base);
+    if (known != NULL) {
+        return known->fd;
+    }
+    if (shared_count == shared_capacity) {
+        size_t capacity = shared_capacity ? shared_capacity * 2 : 16;
+        shared_region *grown = realloc(shared, capacity * sizeof *grown);
+        if (grown == NULL) {
+            return -1;
+        }
+        shared = grown;
+        shared_capacity = capacity;
+    }
+    int fd = memfd_create("aclemu-ipc", MFD_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    /* Copy the current bytes, then put the memfd in place of the private pages. */
+    size_t done = 0;
+    while (done < span) {
+        ssize_t n = write(fd, (const char *)base + done, span - done);
+        if (n <= 0) {
+            close(fd);
+            return -1;
+        }
+        done += (size_t)n;
+    }
+    if (mmap((void *)base, span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+        close(fd);
+        return -1;
+    }
+    shared[shared_count++] = (shared_region){base, span, fd};
+    return fd;
+}
+
+int memspace_share(const memspace_block *block, uintptr_t *region_base)
+{
+    uintptr_t base = block->base;
+    size_t span = block->span;
+    if (block->size_class >= 0) {
+        base &= ~(uintptr_t)(SLAB_BYTES - 1);
+        span = SLAB_BYTES;
+    }
+    pthread_mutex_lock(&space_lock);
+    int fd = share_region_locked(base, span);
+    pthread_mutex_unlock(&space_lock);
+    *region_base = base;
+    return fd;
+}
+
 /* A chunk the quarantine released goes back to its class. If the list cannot grow the chunk
  * stays unused: it is still our address space, so losing it harms no one. */
 static void recycle_chunk_locked(const memspace_block *block)
@@ -103,6 +206,7 @@ static void give_back_locked(const memspace_block *block)
     if (block->size_class >= 0) {
         recycle_chunk_locked(block);
     } else {
+        shared_forget_locked(block->base);
         munmap((void *)block->base, block->span);
     }
 }
@@ -118,7 +222,7 @@ static bool acquire_chunk_locked(int index, size_t size, memspace_block *out)
         return true;
     }
     if (c->end - c->next < chunk) {
-        void *slab = map_fresh(SLAB_BYTES);
+        void *slab = map_slab();
         if (slab == NULL) {
             return false;
         }
@@ -181,6 +285,9 @@ static bool acquire_mapping(size_t size, memspace_block *out)
             memset((void *)out->base, 0, size); /* it holds a freed allocation's data */
             return true;
         }
+        pthread_mutex_lock(&space_lock);
+        shared_forget_locked(out->base);
+        pthread_mutex_unlock(&space_lock);
         munmap((void *)out->base, out->span);
     }
     void *p = map_fresh(span);
@@ -220,8 +327,9 @@ static void release_entry_locked(retired *entry)
 /* Keep the range reserved but drop its pages: replacing the mapping by an inaccessible,
  * unaccounted one frees the memory in one call, and touching it still faults. Should that
  * fail, dropping the pages alone still keeps the range ours. */
-static void seal_mapping(const memspace_block *block)
+static void seal_mapping_locked(const memspace_block *block)
 {
+    shared_forget_locked(block->base);
     void *p = mmap((void *)block->base, block->span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE,
                    -1, 0);
     if (p == MAP_FAILED) {
@@ -233,13 +341,15 @@ void memspace_retire(const memspace_block *block, size_t size, int where)
 {
     /* inaccessible at once; its pages stay if it can ever be resident */
     bool resident = false;
+    pthread_mutex_lock(&space_lock);
     if (block->size_class < 0) {
-        resident = block->span <= RESIDENT_BYTES && mprotect((void *)block->base, block->span, PROT_NONE) == 0;
+        /* a shared mapping is never reused: a process that imported it still sees its pages */
+        resident = block->span <= RESIDENT_BYTES && shared_find_locked(block->base) == NULL &&
+                   mprotect((void *)block->base, block->span, PROT_NONE) == 0;
         if (!resident) {
-            seal_mapping(block);
+            seal_mapping_locked(block);
         }
     }
-    pthread_mutex_lock(&space_lock);
     retired *slot = &quarantine[quarantine_next];
     if (slot->block.span != 0) {
         release_entry_locked(slot);
@@ -258,7 +368,7 @@ void memspace_retire(const memspace_block *block, size_t size, int where)
     for (size_t step = 0; resident_bytes > RESIDENT_BYTES && step < QUARANTINE_COUNT; ++step) {
         retired *oldest = &quarantine[(quarantine_next + step) % QUARANTINE_COUNT];
         if (oldest->resident) {
-            seal_mapping(&oldest->block);
+            seal_mapping_locked(&oldest->block);
             resident_bytes -= oldest->block.span;
             oldest->resident = false;
         }

@@ -39,4 +39,10 @@ void memspace_retire(const memspace_block *block, size_t size, int where);
 /* True (and *where filled) when `p` lies in [base, base + size) of a quarantined allocation. */
 bool memspace_find_retired(uintptr_t p, int *where);
 
+/* Move the region holding `block` (its whole slab, or its own mapping) onto a memfd, keeping
+ * its bytes, so that another process can map the same pages (IPC memory). Returns the memfd
+ * (owned here; closed when the region is unmapped) and sets *region_base to the address of its
+ * offset 0; a region already shared returns the same memfd. -1 when the host refuses. */
+int memspace_share(const memspace_block *block, uintptr_t *region_base);
+
 #endif /* ACLEMU_MEMORY_SPACE_H */

@@ -8,13 +8,12 @@ through its own mapping. The payloads are the reference.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import textwrap
 from collections.abc import Iterator
 
 import pytest
 from helpers.device_bytes import physical_prop, read_device, write_device
+from helpers.peer_process import finish_peer, spawn_peer
 from helpers.runtime_support import Runtime, check, pattern
 
 import acl
@@ -24,17 +23,6 @@ SIZE = 4096
 
 CHILD = textwrap.dedent(
     """
-    import os, sys
-    import acl
-
-    def check(ret, what):
-        if ret != 0:
-            print(f"FAIL {what} {ret} {acl.get_recent_err_msg()}", flush=True)
-            sys.exit(1)
-
-    check(acl.init(), "init")
-    check(acl.rt.set_device(0), "set_device")
-    print(os.getpid(), flush=True)
     shareable = int(sys.stdin.readline())
     handle, ret = acl.rt.mem_import_from_shareable_handle(shareable, 0)
     if ret != 0:
@@ -86,36 +74,21 @@ def shared_default(rt: Runtime) -> Iterator[Shared]:
     shared.close()
 
 
-def _spawn() -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", CHILD, str(SIZE)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, env=dict(os.environ, ACL_BACKEND="emulator"))
-
-
-def _finish(child: subprocess.Popen[str], shareable: int) -> list[str]:
-    out, _ = child.communicate(f"{shareable}\n", timeout=120)
-    assert child.returncode == 0, out
-    return out.splitlines()
-
-
-
-
 def test_allowed_process_sees_and_changes_the_same_bytes(shared_default: Shared) -> None:
     payload = pattern(SIZE, seed=99)
     write_device(shared_default.ptr, payload)
-    child = _spawn()
-    child_pid = int(child.stdout.readline())
+    child, child_pid = spawn_peer(CHILD, str(SIZE))
     check(acl.rt.mem_set_pid_to_shareable_handle(shared_default.shareable, [child_pid]), "set pid")
-    lines = _finish(child, shared_default.shareable)
+    lines = finish_peer(child, str(shared_default.shareable))
     assert lines[0] == "SEEN " + payload.hex()
     assert lines[-1] == "DONE"
     assert read_device(shared_default.ptr + SIZE, SIZE) == bytes(b ^ 0xFF for b in payload)
 
 
 def test_process_missing_from_the_allow_list_is_refused(shared_default: Shared) -> None:
-    child = _spawn()
-    child.stdout.readline()
+    child, _ = spawn_peer(CHILD, str(SIZE))
     check(acl.rt.mem_set_pid_to_shareable_handle(shared_default.shareable, [os.getpid()]), "set pid")
-    lines = _finish(child, shared_default.shareable)
+    lines = finish_peer(child, str(shared_default.shareable))
     assert lines[0].startswith(f"REFUSED {acl.ACL_ERROR_INVALID_PARAM} ")
     assert "allow-list" in lines[0]
 
@@ -125,9 +98,8 @@ def test_export_without_pid_validation_admits_any_process(rt: Runtime) -> None:
     try:
         payload = pattern(SIZE, seed=5)
         write_device(shared.ptr, payload)
-        child = _spawn()
-        child.stdout.readline()
-        lines = _finish(child, shared.shareable)
+        child, _ = spawn_peer(CHILD, str(SIZE))
+        lines = finish_peer(child, str(shared.shareable))
         assert lines[0] == "SEEN " + payload.hex()
     finally:
         shared.close()
@@ -137,8 +109,7 @@ def test_handle_freed_by_its_owner_can_no_longer_be_imported(rt: Runtime) -> Non
     shared = Shared(acl.ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION)
     shareable = shared.shareable
     shared.close()
-    child = _spawn()
-    child.stdout.readline()
-    lines = _finish(child, shareable)
+    child, _ = spawn_peer(CHILD, str(SIZE))
+    lines = finish_peer(child, str(shareable))
     assert lines[0].startswith(f"REFUSED {acl.ACL_ERROR_INVALID_PARAM} ")
     assert "not a live shareable handle" in lines[0]

@@ -1,0 +1,653 @@
+/*
+ * Kernel binaries and function handles; launches of host CPU functions.
+ *
+ * A loaded binary keeps a private copy of its bytes. When it is an ELF file, its symbol tables
+ * (.symtab, else .dynsym) name its functions, so aclrtBinaryGetFunction and
+ * aclrtBinaryGetFunctionByEntry resolve them; other formats load but resolve no names.
+ *
+ * Two kinds of function handles:
+ *  - AI Core kernels (aclrtBinaryGetFunction*): device code the CPU cannot run. Their handles
+ *    answer queries, and every launch returns ACL_ERROR_API_NOT_SUPPORT saying so (the
+ *    hardware-only table lists these launches);
+ *  - CPU kernels (aclrtRegisterCpuFunc): the binary must be a host shared object; it is opened
+ *    with dlopen (from its file, or from a memfd copy of its bytes) and `funcName` looked up.
+ *    A launch copies the argument block, as the runtime does, and calls
+ *    `uint32_t funcName(void *args)` once per block on the stream's worker, in order with the
+ *    stream's copies and events. A non-zero return fails the task with
+ *    ACL_ERROR_RT_AICPU_EXCEPTION. The calling convention is our choice: one pointer to the
+ *    argument block, the shape of AI CPU kernel entry points.
+ */
+#define _GNU_SOURCE
+#include "emu.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define KIND_BINARY_DATA (ACLEMU_KIND_AREA_FREE + 92)
+#define KIND_BINARY (ACLEMU_KIND_AREA_FREE + 93)
+#define KIND_FUNCTION (ACLEMU_KIND_AREA_FREE + 94)
+
+enum { MAX_BINARY_BYTES = 1 << 30 };
+
+typedef struct binary_data { /* aclrtBinary: bytes not yet loaded */
+    unsigned char *bytes;
+    size_t size;
+} binary_data;
+
+typedef struct symbol {
+    char *name;
+    uint64_t value;
+    uint64_t size;
+} symbol;
+
+struct function;
+
+typedef struct binary { /* aclrtBinHandle */
+    unsigned char *bytes;
+    size_t size;
+    char *path;           /* file it came from, NULL when loaded from memory */
+    symbol *symbols;
+    size_t symbol_count;
+    void *library;        /* dlopen handle once a CPU function was registered */
+    struct function **functions; /* handles resolved from it, released at unload */
+    size_t function_count, function_capacity;
+    unsigned refs;        /* 1 while loaded + 1 per queued CPU launch (keeps the library open) */
+} binary;
+
+typedef uint32_t (*cpu_kernel_fn)(void *args);
+
+typedef struct function { /* aclrtFuncHandle */
+    binary *owner;
+    char *name;
+    uint64_t entry;
+    uint64_t size;
+    cpu_kernel_fn cpu; /* NULL for AI Core kernels */
+} function;
+
+static pthread_mutex_t kernel_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ------------------------------------------------------------ ELF symbols */
+
+static uint64_t read_le(const unsigned char *p, size_t n)
+{
+    uint64_t v = 0;
+    for (size_t i = n; i-- > 0;) {
+        v = v << 8 | p[i];
+    }
+    return v;
+}
+
+static bool in_bounds(size_t total, uint64_t offset, uint64_t length)
+{
+    return offset <= total && length <= total - offset;
+}
+
+/* Function symbols of a little-endian ELF64 or ELF32 image; leaves the binary without symbols
+ * when the image is not such a file or its tables are out of bounds. */
+static void read_elf_symbols(binary *b)
+{
+    const unsigned char *e = b->bytes;
+    if (b->size < 52 || memcmp(e, "\x7f" "ELF", 4) != 0 || e[5] != 1 /* little endian */) {
+        return;
+    }
+    bool wide = e[4] == 2;
+    size_t shoff = read_le(e + (wide ? 0x28 : 0x20), wide ? 8 : 4);
+    size_t shentsize = read_le(e + (wide ? 0x3A : 0x2E), 2);
+    size_t shnum = read_le(e + (wide ? 0x3C : 0x30), 2);
+    size_t need_entry = wide ? 64 : 40;
+    if (shentsize < need_entry || !in_bounds(b->size, shoff, (uint64_t)shentsize * shnum)) {
+        return;
+    }
+    for (int wanted = 2 /* SHT_SYMTAB */; wanted >= 2; wanted = wanted == 2 ? 11 /* SHT_DYNSYM */ : 0) {
+        for (size_t i = 0; i < shnum; i++) {
+            const unsigned char *sh = e + shoff + i * shentsize;
+            if (read_le(sh + 4, 4) != (uint64_t)wanted) {
+                continue;
+            }
+            uint64_t off = read_le(sh + (wide ? 0x18 : 0x10), wide ? 8 : 4);
+            uint64_t size = read_le(sh + (wide ? 0x20 : 0x14), wide ? 8 : 4);
+            uint64_t link = read_le(sh + (wide ? 0x28 : 0x18), 4);
+            uint64_t entsize = read_le(sh + (wide ? 0x38 : 0x24), wide ? 8 : 4);
+            if (link >= shnum || entsize < (wide ? 24u : 16u) || !in_bounds(b->size, off, size)) {
+                return;
+            }
+            const unsigned char *strsh = e + shoff + link * shentsize;
+            uint64_t stroff = read_le(strsh + (wide ? 0x18 : 0x10), wide ? 8 : 4);
+            uint64_t strsize = read_le(strsh + (wide ? 0x20 : 0x14), wide ? 8 : 4);
+            if (!in_bounds(b->size, stroff, strsize)) {
+                return;
+            }
+            size_t count = size / entsize;
+            b->symbols = calloc(count ? count : 1, sizeof *b->symbols);
+            if (b->symbols == NULL) {
+                return;
+            }
+            for (size_t k = 0; k < count; k++) {
+                const unsigned char *s = e + off + k * entsize;
+                uint64_t name = read_le(s, 4);
+                unsigned info = wide ? s[4] : s[12];
+                uint64_t value = read_le(s + (wide ? 8 : 4), wide ? 8 : 4);
+                uint64_t ssize = read_le(s + (wide ? 16 : 8), wide ? 8 : 4);
+                if ((info & 0xF) != 2 /* STT_FUNC */ || name == 0 || name >= strsize) {
+                    continue;
+                }
+                const char *text = (const char *)e + stroff + name;
+                size_t len = strnlen(text, strsize - name);
+                if (len == strsize - name) {
+                    continue; /* not terminated inside the table */
+                }
+                symbol *out = &b->symbols[b->symbol_count];
+                out->name = strndup(text, len);
+                if (out->name != NULL) {
+                    out->value = value;
+                    out->size = ssize;
+                    b->symbol_count++;
+                }
+            }
+            return;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ binaries */
+
+static void binary_free(binary *b)
+{
+    for (size_t i = 0; i < b->function_count; i++) {
+        aclemu_handle_remove(b->functions[i], KIND_FUNCTION);
+        free(b->functions[i]->name);
+        free(b->functions[i]);
+    }
+    free(b->functions);
+    for (size_t i = 0; i < b->symbol_count; i++) {
+        free(b->symbols[i].name);
+    }
+    if (b->library != NULL) {
+        dlclose(b->library);
+    }
+    free(b->symbols);
+    free(b->bytes);
+    free(b->path);
+    free(b);
+}
+
+static aclError load_bytes(const void *data, size_t length, const char *path, aclrtBinHandle *out, const char *fn)
+{
+    if (out == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: binHandle output pointer is NULL", fn);
+    }
+    if (data == NULL || length == 0 || length > MAX_BINARY_BYTES) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: needs 1 to %d bytes of binary data", fn,
+                                MAX_BINARY_BYTES);
+    }
+    binary *b = calloc(1, sizeof *b);
+    if (b != NULL) {
+        b->refs = 1;
+        b->bytes = malloc(length);
+        b->path = path != NULL ? strdup(path) : NULL;
+    }
+    if (b == NULL || b->bytes == NULL || (path != NULL && b->path == NULL)) {
+        if (b != NULL) {
+            binary_free(b);
+        }
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    memcpy(b->bytes, data, length);
+    b->size = length;
+    read_elf_symbols(b);
+    aclError err = aclemu_handle_add(b, KIND_BINARY);
+    if (err != ACL_SUCCESS) {
+        binary_free(b);
+        return aclemu_set_error(err, "%s: cannot register the binary", fn);
+    }
+    *out = b;
+    return ACL_SUCCESS;
+}
+
+static aclError check_options(const aclrtBinaryLoadOptions *options, const char *fn)
+{
+    if (options == NULL) {
+        return ACL_SUCCESS;
+    }
+    if (options->numOpt > 0 && options->options == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu options but options->options is NULL", fn,
+                                options->numOpt);
+    }
+    for (size_t i = 0; i < options->numOpt; i++) {
+        aclrtBinaryLoadOptionType type = options->options[i].type;
+        if (type != ACL_RT_BINARY_LOAD_OPT_LAZY_LOAD && type != ACL_RT_BINARY_LOAD_OPT_MAGIC &&
+            type != ACL_RT_BINARY_LOAD_OPT_CPU_KERNEL_MODE) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: option %zu has unknown type %d", fn, i, (int)type);
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryLoadFromData(const void *data, size_t length, const aclrtBinaryLoadOptions *options,
+                                 aclrtBinHandle *binHandle)
+{
+    aclError err = check_options(options, __func__);
+    return err != ACL_SUCCESS ? err : load_bytes(data, length, NULL, binHandle, __func__);
+}
+
+aclError aclrtBinaryLoadFromFile(const char *binPath, aclrtBinaryLoadOptions *options, aclrtBinHandle *binHandle)
+{
+    if (binPath == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: binPath is NULL", __func__);
+    }
+    aclError err = check_options(options, __func__);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    FILE *file = fopen(binPath, "rb");
+    if (file == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_FILE, "%s: cannot open \"%s\"", __func__, binPath);
+    }
+    unsigned char *bytes = NULL;
+    size_t size = 0;
+    long end = -1;
+    if (fseek(file, 0, SEEK_END) == 0 && (end = ftell(file)) > 0 && end <= MAX_BINARY_BYTES &&
+        fseek(file, 0, SEEK_SET) == 0) {
+        bytes = malloc((size_t)end);
+        if (bytes != NULL) {
+            size = fread(bytes, 1, (size_t)end, file);
+        }
+    }
+    fclose(file);
+    if (bytes == NULL || size != (size_t)end) {
+        free(bytes);
+        return aclemu_set_error(ACL_ERROR_INVALID_FILE, "%s: cannot read \"%s\" (empty, unreadable or over %d bytes)",
+                                __func__, binPath, MAX_BINARY_BYTES);
+    }
+    err = load_bytes(bytes, size, binPath, binHandle, __func__);
+    free(bytes);
+    return err;
+}
+
+aclrtBinary aclrtCreateBinary(const void *data, size_t dataLen)
+{
+    if (data == NULL || dataLen == 0 || dataLen > MAX_BINARY_BYTES) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: needs 1 to %d bytes of binary data", __func__,
+                         MAX_BINARY_BYTES);
+        return NULL;
+    }
+    binary_data *d = calloc(1, sizeof *d);
+    if (d != NULL && (d->bytes = malloc(dataLen)) != NULL) {
+        memcpy(d->bytes, data, dataLen);
+        d->size = dataLen;
+        if (aclemu_handle_add(d, KIND_BINARY_DATA) == ACL_SUCCESS) {
+            return d;
+        }
+    }
+    if (d != NULL) {
+        free(d->bytes);
+    }
+    free(d);
+    aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", __func__);
+    return NULL;
+}
+
+aclError aclrtDestroyBinary(aclrtBinary handle)
+{
+    if (!aclemu_handle_remove(handle, KIND_BINARY_DATA)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live aclrtBinary", __func__, handle);
+    }
+    binary_data *d = handle;
+    free(d->bytes);
+    free(d);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtBinaryLoad(const aclrtBinary handle, aclrtBinHandle *binHandle)
+{
+    if (!aclemu_handle_is(handle, KIND_BINARY_DATA)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live aclrtBinary", __func__, handle);
+    }
+    const binary_data *d = handle;
+    return load_bytes(d->bytes, d->size, NULL, binHandle, __func__);
+}
+
+static binary *live_binary(aclrtBinHandle handle, const char *fn)
+{
+    if (!aclemu_handle_is(handle, KIND_BINARY)) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a loaded binary", fn, handle);
+        return NULL;
+    }
+    return handle;
+}
+
+/* Drops one reference (kernel lock held); the last one frees the binary and its functions. */
+static void binary_put_locked(binary *b)
+{
+    if (--b->refs == 0) {
+        binary_free(b);
+    }
+}
+
+aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle)
+{
+    pthread_mutex_lock(&kernel_lock);
+    binary *b = live_binary(binHandle, __func__);
+    if (b != NULL) {
+        /* the handles die now; code a queued launch still needs stays mapped until it ran */
+        aclemu_handle_remove(b, KIND_BINARY);
+        for (size_t i = 0; i < b->function_count; i++) {
+            aclemu_handle_remove(b->functions[i], KIND_FUNCTION);
+        }
+        binary_put_locked(b);
+    }
+    pthread_mutex_unlock(&kernel_lock);
+    return b == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+}
+
+aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void **binAddr, size_t *binSize)
+{
+    if (binAddr == NULL || binSize == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: binAddr and binSize must not be NULL", __func__);
+    }
+    pthread_mutex_lock(&kernel_lock);
+    binary *b = live_binary(binHandle, __func__);
+    if (b != NULL) {
+        *binAddr = b->bytes;
+        *binSize = b->size;
+    }
+    pthread_mutex_unlock(&kernel_lock);
+    return b == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+}
+
+/* ------------------------------------------------------------ function handles */
+
+static aclError new_function(binary *b, const char *name, uint64_t entry, uint64_t size, cpu_kernel_fn cpu,
+                             aclrtFuncHandle *out, const char *fn)
+{
+    if (b->function_count == b->function_capacity) {
+        size_t capacity = b->function_capacity ? b->function_capacity * 2 : 8;
+        struct function **grown = realloc(b->functions, capacity * sizeof *grown);
+        if (grown == NULL) {
+            return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+        }
+        b->functions = grown;
+        b->function_capacity = capacity;
+    }
+    function *f = calloc(1, sizeof *f);
+    if (f == NULL || (f->name = strdup(name)) == NULL) {
+        free(f);
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    f->owner = b;
+    f->entry = entry;
+    f->size = size;
+    f->cpu = cpu;
+    aclError err = aclemu_handle_add(f, KIND_FUNCTION);
+    if (err != ACL_SUCCESS) {
+        free(f->name);
+        free(f);
+        return aclemu_set_error(err, "%s: cannot register the function", fn);
+    }
+    b->functions[b->function_count++] = f;
+    *out = f;
+    return ACL_SUCCESS;
+}
+
+/* Looks a function symbol up by name (name != NULL) or entry address. */
+static aclError find_kernel(aclrtBinHandle binHandle, const char *name, uint64_t entry, aclrtFuncHandle *out,
+                            const char *fn)
+{
+    if (out == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: funcHandle output pointer is NULL", fn);
+    }
+    pthread_mutex_lock(&kernel_lock);
+    binary *b = live_binary(binHandle, fn);
+    aclError err = b == NULL ? ACL_ERROR_INVALID_PARAM : ACL_ERROR_RT_KERNEL_LOOKUP;
+    for (size_t i = 0; b != NULL && i < b->symbol_count; i++) {
+        const symbol *s = &b->symbols[i];
+        if (name != NULL ? strcmp(s->name, name) == 0 : s->value == entry) {
+            err = new_function(b, s->name, s->value, s->size, NULL, out, fn);
+            break;
+        }
+    }
+    bool has_symbols = b != NULL && b->symbol_count > 0;
+    pthread_mutex_unlock(&kernel_lock);
+    if (err == ACL_ERROR_RT_KERNEL_LOOKUP) {
+        if (!has_symbols) {
+            return aclemu_set_error(err, "%s: the binary is not an ELF file with function symbols, so the emulator "
+                                    "cannot resolve kernels in it", fn);
+        }
+        if (name != NULL) {
+            return aclemu_set_error(err, "%s: the binary has no function named \"%s\"", fn, name);
+        }
+        return aclemu_set_error(err, "%s: the binary has no function at entry %#llx", fn, (unsigned long long)entry);
+    }
+    return err;
+}
+
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char *kernelName, aclrtFuncHandle *funcHandle)
+{
+    if (kernelName == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: kernelName is NULL", __func__);
+    }
+    return find_kernel(binHandle, kernelName, 0, funcHandle, __func__);
+}
+
+aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry, aclrtFuncHandle *funcHandle)
+{
+    return find_kernel(binHandle, NULL, funcEntry, funcHandle, __func__);
+}
+
+/* dlopen of the binary: its file when it came from one, else a memfd copy of its bytes. */
+static void *open_library(binary *b, const char *fn)
+{
+    if (b->library != NULL) {
+        return b->library;
+    }
+    char path[64];
+    const char *target = b->path;
+    int fd = -1;
+    if (target == NULL) {
+        fd = memfd_create("aclemu-cpu-kernel", MFD_CLOEXEC);
+        if (fd < 0 || write(fd, b->bytes, b->size) != (ssize_t)b->size) {
+            if (fd >= 0) {
+                close(fd);
+            }
+            aclemu_set_error(ACL_ERROR_RT_KERNEL_LOOKUP, "%s: cannot stage the binary for loading", fn);
+            return NULL;
+        }
+        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+        target = path;
+    }
+    b->library = dlopen(target, RTLD_NOW | RTLD_LOCAL);
+    if (fd >= 0) {
+        close(fd);
+    }
+    if (b->library == NULL) {
+        const char *why = dlerror();
+        aclemu_set_error(ACL_ERROR_RT_KERNEL_LOOKUP, "%s: the binary is not a host shared library the emulator can "
+                         "load (%.200s)", fn, why != NULL ? why : "unknown reason");
+    }
+    return b->library;
+}
+
+aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, const char *funcName, const char *kernelName,
+                              aclrtFuncHandle *funcHandle)
+{
+    if (funcName == NULL || kernelName == NULL || funcHandle == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: funcName, kernelName and funcHandle must not be NULL",
+                                __func__);
+    }
+    pthread_mutex_lock(&kernel_lock);
+    binary *b = live_binary(handle, __func__);
+    aclError err = b == NULL ? ACL_ERROR_INVALID_PARAM : ACL_ERROR_RT_KERNEL_LOOKUP;
+    void *library = b != NULL ? open_library(b, __func__) : NULL;
+    if (library != NULL) {
+        void *entry = dlsym(library, funcName);
+        if (entry == NULL) {
+            aclemu_set_error(err, "%s: the library has no function \"%s\"", __func__, funcName);
+        } else {
+            cpu_kernel_fn cpu;
+            memcpy(&cpu, &entry, sizeof cpu); /* object to function pointer, as POSIX allows */
+            err = new_function(b, kernelName, (uint64_t)(uintptr_t)entry, 0, cpu, funcHandle, __func__);
+        }
+    }
+    pthread_mutex_unlock(&kernel_lock);
+    return err;
+}
+
+static function *live_function(aclrtFuncHandle handle, const char *fn)
+{
+    if (!aclemu_handle_is(handle, KIND_FUNCTION)) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a function handle", fn, handle);
+        return NULL;
+    }
+    return handle;
+}
+
+aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char *name)
+{
+    if (name == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: name is NULL", __func__);
+    }
+    pthread_mutex_lock(&kernel_lock);
+    function *f = live_function(funcHandle, __func__);
+    aclError err = f == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+    if (f != NULL) {
+        size_t len = strlen(f->name);
+        if (len >= maxLen) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: maxLen %u is too small for \"%s\" (needs %zu)",
+                                   __func__, maxLen, f->name, len + 1);
+        } else {
+            memcpy(name, f->name, len + 1);
+        }
+    }
+    pthread_mutex_unlock(&kernel_lock);
+    return err;
+}
+
+aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle *binHandle)
+{
+    if (binHandle == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: binHandle is NULL", __func__);
+    }
+    pthread_mutex_lock(&kernel_lock);
+    function *f = live_function(funcHandle, __func__);
+    if (f != NULL) {
+        *binHandle = f->owner;
+    }
+    pthread_mutex_unlock(&kernel_lock);
+    return f == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+}
+
+aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t *aicSize, size_t *aivSize)
+{
+    if (aicSize == NULL || aivSize == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: aicSize and aivSize must not be NULL", __func__);
+    }
+    pthread_mutex_lock(&kernel_lock);
+    function *f = live_function(funcHandle, __func__);
+    if (f != NULL) {
+        *aicSize = (size_t)f->size; /* the ELF symbol's size; the emulator keeps no separate AIV part */
+        *aivSize = 0;
+    }
+    pthread_mutex_unlock(&kernel_lock);
+    return f == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+}
+
+/* ------------------------------------------------------------ launches */
+
+typedef struct cpu_launch {
+    binary *owner; /* referenced until the task is freed */
+    cpu_kernel_fn run;
+    uint32_t blocks;
+    void *args;
+    char name[64];
+} cpu_launch;
+
+static aclError run_cpu_launch(void *arg)
+{
+    cpu_launch *launch = arg;
+    for (uint32_t block = 0; block < launch->blocks; block++) {
+        uint32_t status = launch->run(launch->args);
+        if (status != 0) {
+            return aclemu_set_error(ACL_ERROR_RT_AICPU_EXCEPTION, "aclrtLaunchKernel: CPU kernel \"%s\" returned %u "
+                                    "in block %u", launch->name, status, block);
+        }
+    }
+    return ACL_SUCCESS;
+}
+
+static void free_cpu_launch(void *arg, bool ran)
+{
+    (void)ran;
+    cpu_launch *launch = arg;
+    if (launch->owner != NULL) {
+        pthread_mutex_lock(&kernel_lock);
+        binary_put_locked(launch->owner);
+        pthread_mutex_unlock(&kernel_lock);
+    }
+    free(launch->args);
+    free(launch);
+}
+
+static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData, size_t argsSize,
+                       aclrtStream stream, const char *fn)
+{
+    if (numBlocks == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: numBlocks is 0", fn);
+    }
+    if (argsData == NULL && argsSize > 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: argsData is NULL with argsSize %zu", fn, argsSize);
+    }
+    aclError err = aclemu_stream_check(stream, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    cpu_launch *task = calloc(1, sizeof *task);
+    if (task == NULL || (argsSize > 0 && (task->args = malloc(argsSize)) == NULL)) {
+        free(task);
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    pthread_mutex_lock(&kernel_lock);
+    function *f = live_function(funcHandle, fn);
+    err = f == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+    if (f != NULL && f->cpu == NULL) {
+        err = aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: \"%s\" is an AI Core kernel; the emulator runs on the "
+                               "CPU and cannot execute device binaries (register a host function with "
+                               "aclrtRegisterCpuFunc instead)", fn, f->name);
+    } else if (f != NULL) {
+        task->run = f->cpu;
+        task->owner = f->owner;
+        f->owner->refs++;
+        snprintf(task->name, sizeof task->name, "%s", f->name);
+    }
+    pthread_mutex_unlock(&kernel_lock);
+    if (err != ACL_SUCCESS) {
+        free_cpu_launch(task, false);
+        return err;
+    }
+    if (argsSize > 0) {
+        memcpy(task->args, argsData, argsSize);
+    }
+    task->blocks = numBlocks;
+    return aclemu_stream_submit(stream, run_cpu_launch, task, free_cpu_launch, fn);
+}
+
+aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData, size_t argsSize,
+                           aclrtStream stream)
+{
+    return launch(funcHandle, numBlocks, argsData, argsSize, stream, __func__);
+}
+
+aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData, size_t argsSize,
+                             aclrtLaunchKernelCfg *cfg, aclrtStream stream)
+{
+    if (cfg != NULL && cfg->numAttrs > 0 && cfg->attrs == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: cfg has %zu attributes but attrs is NULL", __func__,
+                                cfg->numAttrs);
+    }
+    /* launch attributes (timeouts, scheduling hints) do not change a CPU call */
+    return launch(funcHandle, numBlocks, argsData, argsSize, stream, __func__);
+}
