@@ -9,7 +9,7 @@
  * number), its own pid against the allow-list, then opens the data memfd the same way and maps
  * it. Nothing is left in the file system when a process dies.
  *
- * Choices where the documentation is silent: at most IPC_MAX_PIDS pids per key; the key buffer
+ * Choices where the documentation is silent: at most RT_PID_LIST_MAX pids per key; the key buffer
  * must hold the whole key and its NUL (ACL_ERROR_INVALID_PARAM otherwise); importing in the
  * exporting process itself is allowed and maps the pages a second time; ACCESS_LINK attributes
  * are checked and remembered but change nothing (one host, no links); the inter-server pid list
@@ -19,6 +19,8 @@
  */
 #define _GNU_SOURCE /* MAP_ANONYMOUS, memfd_create */
 #include "emu.h"
+
+#include "rt_pid_list.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,7 +34,6 @@
 #include <unistd.h>
 
 enum {
-    IPC_MAX_PIDS = 64,
     IPC_KEY_MAX = 64,
     IPC_RECORD_BYTES = 4096
 };
@@ -44,13 +45,11 @@ typedef struct ipc_record {
     uint32_t closed;
     uint64_t serial;
     int32_t data_fd;
-    uint32_t validate_pids;
     uint64_t data_inode; /* tells the data memfd from a later file given the same number */
     uint64_t offset;
     uint64_t size;
     uint64_t access_link;
-    uint32_t pid_count;
-    int32_t pids[IPC_MAX_PIDS];
+    rt_pid_list allowed;
 } ipc_record;
 
 typedef struct ipc_key {
@@ -171,7 +170,8 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
     }
     *k->record = (ipc_record){.magic = IPC_MAGIC, .serial = serial, .data_fd = data_fd,
                               .data_inode = (uint64_t)data_stat.st_ino,
-                              .validate_pids = flags == ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION ? 0 : 1,
+                              .allowed = {.validate = flags != ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION,
+                                          .owner = (int32_t)getpid()},
                               .offset = offset, .size = size};
     k->next = keys;
     keys = k;
@@ -180,23 +180,14 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
     return ACL_SUCCESS;
 }
 
-/* Append pids to an exported key's allow-list (the count is published after the entries). */
+/* Append pids to an exported key's allow-list. */
 static aclError add_pids(const char *key, const int32_t *pids, size_t num, const char *fn)
 {
     ipc_key *k = find_locked(key, true);
     if (k == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a key exported by this process", fn, key);
     }
-    ipc_record *r = k->record;
-    if (num > IPC_MAX_PIDS - r->pid_count) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: at most %d pids per key (has %u, adding %zu)", fn,
-                                IPC_MAX_PIDS, r->pid_count, num);
-    }
-    for (size_t i = 0; i < num; i++) {
-        r->pids[r->pid_count + i] = pids[i];
-    }
-    __atomic_store_n(&r->pid_count, r->pid_count + (uint32_t)num, __ATOMIC_RELEASE);
-    return ACL_SUCCESS;
+    return rt_pid_list_add(&k->record->allowed, pids, num, fn);
 }
 
 aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
@@ -270,20 +261,6 @@ static int open_remote(int pid, int fd)
     return open(path, O_RDWR | O_CLOEXEC);
 }
 
-static bool pid_allowed(const ipc_record *r, int owner)
-{
-    if (r->validate_pids == 0 || owner == getpid()) {
-        return true;
-    }
-    uint32_t count = __atomic_load_n(&r->pid_count, __ATOMIC_ACQUIRE);
-    for (uint32_t i = 0; i < count && i < IPC_MAX_PIDS; i++) {
-        if (r->pids[i] == getpid()) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Read the exporter's record for `key` and map its memory; *out filled on success. */
 static aclError import_key(const char *key, ipc_key *out, void **devPtr, const char *fn)
 {
@@ -302,9 +279,10 @@ static aclError import_key(const char *key, ipc_key *out, void **devPtr, const c
     }
     if (!readable || record.magic != IPC_MAGIC || record.serial != serial || record.closed) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
-                                "%s: key \"%s\" is not open (its process ended, closed it or freed the memory)", fn, key);
+                                "%s: key \"%s\" is not open (its process ended, closed it or freed the memory)", fn,
+                                key);
     }
-    if (!pid_allowed(&record, pid)) {
+    if (!rt_pid_list_admits(&record.allowed, (int32_t)getpid())) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                 "%s: process %d is not in the allow-list of key \"%s\" (aclrtIpcMemSetImportPid)", fn,
                                 (int)getpid(), key);

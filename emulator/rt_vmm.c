@@ -19,13 +19,15 @@
  * Choices where the documentation is silent: aclrtFreePhysical of a handle that is still mapped
  * and aclrtReleaseMemAddress of a reservation with live mappings are refused
  * (ACL_ERROR_INVALID_PARAM) rather than tearing the mappings down; expectPtr is a hint (the
- * reservation may land elsewhere); at most VMM_MAX_PIDS pids per allow-list.
+ * reservation may land elsewhere); at most RT_PID_LIST_MAX pids per allow-list.
  *
  * Known limit: the tracked-memory checks (aclemu_mem_check) do not know mapped ranges, so in
  * ACL_EMU_STRICT mode copies to or from them are refused as untracked device pointers.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE under -std=c11 */
 #include "emu.h"
+
+#include "rt_pid_list.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -42,7 +44,6 @@
 enum {
     VMM_GRANULARITY = 2 * 1024 * 1024,
     VMM_HEADER = 4096, /* header page before the user's bytes in each shared object */
-    VMM_MAX_PIDS = 64,
     VMM_NAME_LEN = 64
 };
 static const size_t VMM_GRANULARITY_1G = (size_t)1 << 30;
@@ -51,11 +52,8 @@ static const uint32_t VMM_MAGIC = 0x41564d4d; /* "AVMM" */
 /* Lives in the first page of the shared object; written only by the owning process. */
 typedef struct vmm_header {
     uint32_t magic;
-    uint32_t validate_pids; /* 0 once exported with ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION */
     uint64_t size;
-    int32_t owner_pid;
-    uint32_t pid_count;
-    int32_t pids[VMM_MAX_PIDS];
+    rt_pid_list allowed;
     aclrtPhysicalMemProp prop;
 } vmm_header;
 
@@ -248,8 +246,8 @@ aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size_t size, const aclrt
         shm_unlink(name);
     } else {
         p->prop = *prop;
-        *p->header = (vmm_header){.magic = VMM_MAGIC, .validate_pids = 1, .size = size, .owner_pid = getpid(),
-                                  .prop = *prop};
+        *p->header = (vmm_header){.magic = VMM_MAGIC, .size = size,
+                                  .allowed = {.validate = 1, .owner = (int32_t)getpid()}, .prop = *prop};
         *handle = p;
     }
     pthread_mutex_unlock(&vmm_lock);
@@ -265,8 +263,9 @@ aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live physical memory handle", __func__,
                                handle);
     } else if (p->map_count > 0) {
-        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: handle %p is still mapped %zu time(s); aclrtUnmapMem first",
-                               __func__, handle, p->map_count);
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                               "%s: handle %p is still mapped %zu time(s); aclrtUnmapMem first", __func__, handle,
+                               p->map_count);
     } else {
         physical_destroy_locked(p);
     }
@@ -524,7 +523,7 @@ aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle, aclrtMemHandl
                                __func__, (unsigned long long)flags);
     } else {
         p->exported = true;
-        p->header->validate_pids = flags == ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION ? 0 : 1;
+        p->header->allowed.validate = flags == ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION ? 0 : 1;
         *shareableHandle = p->shareable;
     }
     pthread_mutex_unlock(&vmm_lock);
@@ -553,32 +552,11 @@ aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t *pid,
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                "%s: %llu is not a shareable handle exported by this process", __func__,
                                (unsigned long long)shareableHandle);
-    } else if (pidNum > VMM_MAX_PIDS - p->header->pid_count) {
-        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: at most %d pids per handle (has %u, adding %zu)",
-                               __func__, VMM_MAX_PIDS, p->header->pid_count, pidNum);
     } else {
-        for (size_t i = 0; i < pidNum; i++) {
-            p->header->pids[p->header->pid_count + i] = pid[i];
-        }
-        /* Publish the count after the pids: an importer reading concurrently sees whole entries. */
-        __atomic_store_n(&p->header->pid_count, p->header->pid_count + (uint32_t)pidNum, __ATOMIC_RELEASE);
+        err = rt_pid_list_add(&p->header->allowed, pid, pidNum, __func__);
     }
     pthread_mutex_unlock(&vmm_lock);
     return err;
-}
-
-static bool pid_allowed(const vmm_header *h)
-{
-    if (h->validate_pids == 0 || h->owner_pid == getpid()) {
-        return true;
-    }
-    uint32_t count = __atomic_load_n(&h->pid_count, __ATOMIC_ACQUIRE);
-    for (uint32_t i = 0; i < count && i < VMM_MAX_PIDS; i++) {
-        if (h->pids[i] == getpid()) {
-            return true;
-        }
-    }
-    return false;
 }
 
 aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId, aclrtDrvMemHandle *handle)
@@ -615,7 +593,7 @@ aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t dev
         physical_destroy_locked(p);
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %llu does not name emulator physical memory", __func__,
                                (unsigned long long)shareableHandle);
-    } else if (!pid_allowed(p->header)) {
+    } else if (!rt_pid_list_admits(&p->header->allowed, (int32_t)getpid())) {
         physical_destroy_locked(p);
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                "%s: process %d is not in the allow-list of shareable handle %llu "
