@@ -651,3 +651,48 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, con
     /* launch attributes (timeouts, scheduling hints) do not change a CPU call */
     return launch(funcHandle, numBlocks, argsData, argsSize, stream, __func__);
 }
+
+aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
+                                       aclrtLaunchKernelCfg *cfg, void *hostArgs, size_t argsSize,
+                                       aclrtPlaceHolderInfo *placeHolderArray, size_t placeHolderNum)
+{
+    (void)cfg;
+    if (placeHolderNum > 0 || placeHolderArray != NULL) {
+        /* placeholders ask the runtime to stage extra data and patch its device address into the
+         * argument block; not done yet for CPU functions */
+        return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: argument placeholders are not supported by the "
+                                "emulator; pass every argument in hostArgs", __func__);
+    }
+    return launch(funcHandle, numBlocks, hostArgs, argsSize, stream, __func__);
+}
+
+/* The launches below take a device function symbol, code compiled for the AI Core: no CPU can run it. */
+static aclError device_symbol_launch(const void *func, const char *fn)
+{
+    return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: %p is an AI Core kernel symbol; the emulator runs on the "
+                            "CPU and cannot execute device code", fn, func);
+}
+
+aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg *cfg,
+                                        void **args)
+{
+    (void)numBlocks, (void)stream, (void)cfg, (void)args;
+    return device_symbol_launch(func, __func__);
+}
+
+aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 blockDim, size_t dynUbufSize,
+                                            aclrtStream stream, aclrtLaunchKernelCfg *cfg, void **args)
+{
+    (void)gridDim, (void)blockDim, (void)dynUbufSize, (void)stream, (void)cfg, (void)args;
+    return device_symbol_launch(func, __func__);
+}
+
+aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockDim, size_t dynUbufSize,
+                                           aclrtStream stream, aclrtLaunchKernelCfg *cfg, void *hostArgs,
+                                           size_t argsSize, aclrtPlaceHolderInfo *placeHolderArray,
+                                           size_t placeHolderNum)
+{
+    (void)gridDim, (void)blockDim, (void)dynUbufSize, (void)stream, (void)cfg, (void)hostArgs, (void)argsSize;
+    (void)placeHolderArray, (void)placeHolderNum;
+    return device_symbol_launch(func, __func__);
+}

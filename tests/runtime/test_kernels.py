@@ -198,3 +198,36 @@ def test_bad_arguments(rt: Runtime, tmp_path: Path, kernel_library: Path) -> Non
         assert acl.rt.get_function_name(func, 3)[1] == acl.ACL_ERROR_INVALID_PARAM
     finally:
         check(acl.rt.binary_unload(handle), "binary_unload")
+
+
+def test_launch_with_host_args_runs_the_cpu_function(
+    rt: Runtime, alloc: Allocations, kernel_library: Path
+) -> None:
+    handle = load(kernel_library)
+    try:
+        func, ret = acl.rt.register_cpu_func(handle, "scale_kernel", "Scale")
+        check(ret, "register_cpu_func")
+        values = array.array("f", [3.0, -1.5, 0.25])
+        size = len(values) * values.itemsize
+        device, host = alloc.device(size), alloc.host(size)
+        payload = values.tobytes()
+        h2d = acl.ACL_MEMCPY_HOST_TO_DEVICE
+        check(acl.rt.memcpy(device, size, acl.util.bytes_to_ptr(payload), size, h2d), "h2d")
+        args = scale_args(device, len(values), -2.0)
+        args_ptr = acl.util.bytes_to_ptr(args)
+        ret = acl.rt.launch_kernel_with_host_args(func, 1, rt.stream, 0, args_ptr, len(args), 0, 0)
+        check(ret, "launch_kernel_with_host_args")
+        check(acl.rt.memcpy_async(host, size, device, size, acl.ACL_MEMCPY_DEVICE_TO_HOST, rt.stream), "d2h")
+        check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
+        assert list(array.array("f", read_host(host, size))) == [-6.0, 3.0, -0.5]
+        ret = acl.rt.launch_kernel_with_host_args(func, 1, rt.stream, 0, args_ptr, len(args), 0, 2)
+        assert ret == acl.ACL_ERROR_API_NOT_SUPPORT
+        assert "placeholders" in acl.get_recent_err_msg()
+    finally:
+        check(acl.rt.binary_unload(handle), "binary_unload")
+
+
+def test_device_symbol_launches_are_refused_with_a_reason(rt: Runtime) -> None:
+    ret = acl.rt.launch_kernel_with_args_array(0x1000, 1, rt.stream, 0, 0)
+    assert ret == acl.ACL_ERROR_API_NOT_SUPPORT
+    assert "cannot execute device code" in acl.get_recent_err_msg()
