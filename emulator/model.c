@@ -226,6 +226,7 @@ static aclError load_parsed(const void *data, size_t size, uint32_t *model_id, c
     }
     atomic_init(&model->refs, 1);
     atomic_init(&model->dump_iteration, 0);
+    atomic_init(&model->priority, 0);
     model->device = aclemu_current_device();
     model->ops = ops;
     model->token = token;

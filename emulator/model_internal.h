@@ -61,6 +61,7 @@ typedef struct emu_model {
     bool has_run;
     int32_t device;               /* current device at load: dump files go under it */
     atomic_uint dump_iteration;   /* executions dumped so far */
+    atomic_uint priority;         /* aclmdlSetAttribute: kept, no effect on scheduling */
 } emu_model;
 
 struct aclmdlDesc {
