@@ -151,6 +151,10 @@ static void *stream_worker(void *arg)
     return NULL;
 }
 
+/* Id of the last task this thread queued: its position on its stream, counting from 1 (our
+ * numbering; the runtime's ids are also per-stream sequence numbers). 0 before any. */
+static _Thread_local uint32_t thread_last_task_id;
+
 aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg, const char *fn)
 {
     rt_task *task = malloc(sizeof *task);
@@ -192,8 +196,18 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     }
     s->tail = task;
     s->submitted++;
+    thread_last_task_id = (uint32_t)s->submitted;
     pthread_cond_broadcast(&s->changed);
     pthread_mutex_unlock(&s->lock);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtGetThreadLastTaskId(uint32_t *taskId)
+{
+    if (taskId == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetThreadLastTaskId: taskId is NULL");
+    }
+    *taskId = thread_last_task_id;
     return ACL_SUCCESS;
 }
 

@@ -152,3 +152,21 @@ def test_op_execute_timeouts_share_one_setting(rt: Runtime) -> None:
     assert longest > actual
     check(acl.rt.set_op_execute_time_out(2), "set_op_execute_time_out")
     assert acl.rt.get_op_execute_timeout() == (2000, acl.ACL_SUCCESS)
+
+
+def test_thread_last_task_id_counts_the_tasks_queued_on_a_stream(rt: Runtime, alloc: Allocations) -> None:
+    stream = alloc.stream()
+    device = alloc.device(64)
+    ids = []
+    for _ in range(3):
+        check(acl.rt.memset_async(device, 64, 1, 64, stream), "memset_async")
+        task_id, ret = acl.rt.get_thread_last_task_id()
+        check(ret, "get_thread_last_task_id")
+        ids.append(task_id)
+    assert ids == [1, 2, 3]  # a new stream numbers its tasks from 1
+    seen: list[tuple[int, int]] = []
+    worker = threading.Thread(target=lambda: seen.append(acl.rt.get_thread_last_task_id()))
+    worker.start()
+    worker.join()
+    assert seen == [(0, acl.ACL_SUCCESS)]  # a thread that queued nothing
+    check(acl.rt.synchronize_stream(stream), "synchronize_stream")
