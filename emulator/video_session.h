@@ -20,6 +20,9 @@
 #include "acl/ops/acl_dvpp.h"
 #include "media_executor.h"
 
+/* Handle kinds: the aclvdec/aclvenc descs take ACLEMU_KIND_DVPP_VIDEO_FIRST + 0..7 (vdec.h), the
+ * hi_mpi video channels + 8 and up. */
+
 typedef struct aclemu_video_session aclemu_video_session;
 
 /* What an encoder is asked to produce. Zero fields take the codec's defaults. */
@@ -61,6 +64,15 @@ aclError aclemu_video_encode_send(aclemu_video_session *s, const aclemu_media_fr
  * capacity stays queued; *size tells the room it needs). */
 int32_t aclemu_video_encode_receive(aclemu_video_session *s, void *out, size_t capacity, size_t *size,
                                     uint64_t *tag, const char *fn);
+
+/* How many inputs a decoder may hold back before its output (H.264/H.265 reorder at most 16
+ * pictures; FFmpeg's frame threads add one each). A pending tag this far behind the newest
+ * input counts as lost: the decoder dropped that unit without a frame. */
+#define ACLEMU_VIDEO_REORDER_WINDOW 48u
+
+/* Decoders: take one lost tag, oldest first (a unit the decoder dropped without an error, found
+ * by the reorder window, or, once the session reached EOF, any tag still pending). */
+bool aclemu_video_decode_take_lost(aclemu_video_session *s, uint64_t *tag);
 
 /* Tags sent and not yet given back by a receive (pending outputs). */
 size_t aclemu_video_pending(const aclemu_video_session *s);
