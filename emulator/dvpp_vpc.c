@@ -124,6 +124,14 @@ aclError aclemu_vpc_picture(const acldvppPicDesc *desc, aclemu_vpc_role role, co
     if (ret != ACL_SUCCESS) {
         return ret;
     }
+    return aclemu_vpc_picture_values(&pic, role, fn, what, out);
+}
+
+aclError aclemu_vpc_picture_values(const aclemu_dvpp_pic *values, aclemu_vpc_role role, const char *fn,
+                                   const char *what, aclemu_image *out)
+{
+    const aclemu_dvpp_pic pic = *values;
+    aclError ret = ACL_SUCCESS;
     const aclemu_pixfmt *f = aclemu_pixfmt_get(pic.format);
     if (f == NULL || !format_allowed(f, role)) {
         return aclemu_set_error(ACL_ERROR_FORMAT_NOT_MATCH, "%s: %s format %d (%s) is not supported here", fn, what,
@@ -356,6 +364,11 @@ static aclError run_job(const aclemu_vpc_job *j, int interpolation, int matrix, 
         }
     }
     return ret;
+}
+
+aclError aclemu_vpc_run_job(const aclemu_vpc_job *job, int interpolation, int matrix, const char *fn)
+{
+    return run_job(job, interpolation, matrix, fn);
 }
 
 typedef struct vpc_task {
