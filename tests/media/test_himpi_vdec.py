@@ -338,3 +338,34 @@ def test_destroy_wakes_a_blocked_get_frame(himpi: HiSession) -> None:
     destroy()
     waiter.join(10)
     assert not waiter.is_alive() and results[0][3] == acl.HI_ERR_VDEC_UNEXIST
+
+
+def test_epoll_sees_a_channel_with_a_picture_ready(himpi: HiSession) -> None:
+    create(acl.HI_PT_JPEG)
+    epoll_fd, ret = acl.himpi.sys_create_epoll(4)
+    hi_check(ret, "sys_create_epoll")
+    try:
+        fd = acl.himpi.vdec_get_fd(CHN)
+        assert fd >= 0, acl.get_recent_err_msg()
+        assert acl.himpi.vdec_get_fd(CHN) == fd  # one descriptor per channel
+        watch = {"events": acl.HI_DVPP_EPOLL_IN, "data": 77}
+        hi_check(acl.himpi.sys_ctl_epoll(epoll_fd, acl.HI_DVPP_EPOLL_CTL_ADD, fd, watch), "sys_ctl_epoll")
+        _, count, ret = acl.himpi.sys_wait_epoll(epoll_fd, 2, 0)
+        assert (count, ret) == (0, HI_SUCCESS)
+        data = jpeg_420(64, 64)
+        size = align(64, 128) * 64 * 3 // 2
+        stream = vdec_stream(himpi.upload(data), len(data))
+        pic = vdec_pic_info(himpi.malloc(size), size, NV12)
+        hi_check(acl.himpi.vdec_send_stream(CHN, stream, pic, 0), "send")
+        events, count, ret = acl.himpi.sys_wait_epoll(epoll_fd, 2, 1000)
+        assert (count, ret) == (1, HI_SUCCESS)
+        assert events[0]["events"] & acl.HI_DVPP_EPOLL_IN and events[0]["data"] == 77
+        frame, _, _, ret = acl.himpi.vdec_get_frame(CHN, 0)
+        hi_check(ret, "get_frame")
+        _, count, ret = acl.himpi.sys_wait_epoll(epoll_fd, 2, 0)
+        assert (count, ret) == (0, HI_SUCCESS)  # nothing left to take
+        hi_check(acl.himpi.vdec_release_frame(CHN, frame), "release")
+        hi_check(acl.himpi.vdec_close_fd(CHN), "close_fd")
+    finally:
+        acl.himpi.sys_close_epoll(epoll_fd)
+        destroy()

@@ -324,3 +324,26 @@ def test_parameters_are_stored_and_returned(himpi: HiSession) -> None:
         assert acl.himpi.venc_get_jpeg_huffman_param(CHN)[0]["dc_tables"][0]["dc_bits"][1] == 5
     finally:
         hi_check(acl.himpi.venc_destroy_chn(CHN), "destroy jpeg")
+
+
+def test_epoll_sees_a_stream_ready(himpi: HiSession) -> None:
+    planes = yuv_frames(64, 48, 1)[0]
+    addr = himpi.upload(semiplanar(planes, NV12))
+    start(acl.HI_PT_H264, 64, 48)
+    epoll_fd, ret = acl.himpi.sys_create_epoll(4)
+    hi_check(ret, "sys_create_epoll")
+    try:
+        fd = acl.himpi.venc_get_fd(CHN)
+        assert fd >= 0, acl.get_recent_err_msg()
+        watch = {"events": acl.HI_DVPP_EPOLL_IN, "data": 5}
+        hi_check(acl.himpi.sys_ctl_epoll(epoll_fd, acl.HI_DVPP_EPOLL_CTL_ADD, fd, watch), "sys_ctl_epoll")
+        assert acl.himpi.sys_wait_epoll(epoll_fd, 1, 0)[1:] == (0, 0)
+        hi_check(acl.himpi.venc_send_frame(CHN, frame_info(addr, 64, 48, NV12, 0), 0), "send")
+        events, count, ret = acl.himpi.sys_wait_epoll(epoll_fd, 1, 1000)
+        assert (count, ret) == (1, 0) and events[0]["data"] == 5
+        take_stream(0)
+        assert acl.himpi.sys_wait_epoll(epoll_fd, 1, 0)[1:] == (0, 0)
+        hi_check(acl.himpi.venc_close_fd(CHN), "close_fd")
+    finally:
+        acl.himpi.sys_close_epoll(epoll_fd)
+        stop()
