@@ -5,8 +5,12 @@ Every call gives the module's error code with a message naming the function; not
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 import pytest
-from helpers.subproc import describe, run_on_emulator
+from helpers.compile_c import compile_c, link_emulator
+from helpers.subproc import EMULATOR_LIBRARY, describe, run_on_emulator
 
 pytestmark = pytest.mark.numpy
 pytest.importorskip("av")
@@ -213,3 +217,12 @@ def test_bad_input_gives_codes_never_a_crash(case: str) -> None:
 
     result = run_on_emulator(PRELUDE + textwrap.dedent(CASES[case]), timeout=120)
     assert result.returncode == 0 and result.stdout.strip().endswith("ok"), describe(result)
+
+
+def test_null_pointers_in_c(tmp_path: Path) -> None:
+    """Every pointer argument NULL, called from C (Python always passes a struct)."""
+    assert EMULATOR_LIBRARY.is_file(), "build the emulator first (build_ffi.py)"
+    source = Path(__file__).resolve().parent / "himpi_vdec_null_check.c"
+    program = compile_c([source], tmp_path / "himpi_vdec_null_check", link=link_emulator(EMULATOR_LIBRARY))
+    result = subprocess.run([str(program)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
