@@ -169,3 +169,35 @@ hi_s32 hi_mpi_venc_get_mod_param(hi_venc_mod_param *mod_param)
 {
     return mod_param_access(mod_param, false, "hi_mpi_venc_get_mod_param");
 }
+
+/* ------------------------------------------------------------------- QP maps */
+
+/* The documentation gives no formula for the QP map layout; the emulator's encoders do not read QP
+ * maps (hi_mpi_venc_send_frame_ex ignores them), so any consistent layout serves a program that
+ * sizes its buffers with these calls. Chosen: one byte per 16 x 16 block, lines padded to 16
+ * bytes. */
+enum { QPMAP_BLOCK = 16, QPMAP_LINE_ALIGN = 16, QPMAP_MAX_SIDE = 8192 };
+
+hi_s32 hi_mpi_venc_get_qpmap_stride(hi_u32 width)
+{
+    if (width == 0 || width > QPMAP_MAX_SIDE) {
+        return ACLEMU_HI_ERR(HI_ERR_VENC_ILLEGAL_PARAM, "hi_mpi_venc_get_qpmap_stride: width %u is outside 1 .. %d",
+                             width, QPMAP_MAX_SIDE);
+    }
+    return (hi_s32)aclemu_align_up(aclemu_align_up(width, QPMAP_BLOCK) / QPMAP_BLOCK, QPMAP_LINE_ALIGN);
+}
+
+hi_s32 hi_mpi_venc_get_qpmap_size(hi_payload_type type, hi_u32 width, hi_u32 height)
+{
+    const char *fn = "hi_mpi_venc_get_qpmap_size";
+    if (type != HI_PT_H264 && type != HI_PT_H265) {
+        return ACLEMU_HI_ERR(HI_ERR_VENC_NOT_SUPPORT, "%s: QP maps are for H.264 and H.265, not type %d", fn,
+                             (int)type);
+    }
+    if (height == 0 || height > QPMAP_MAX_SIDE) {
+        return ACLEMU_HI_ERR(HI_ERR_VENC_ILLEGAL_PARAM, "%s: height %u is outside 1 .. %d", fn, height,
+                             QPMAP_MAX_SIDE);
+    }
+    hi_s32 stride = hi_mpi_venc_get_qpmap_stride(width);
+    return stride < 0 ? stride : stride * (hi_s32)(aclemu_align_up(height, QPMAP_BLOCK) / QPMAP_BLOCK);
+}

@@ -347,3 +347,13 @@ def test_epoll_sees_a_stream_ready(himpi: HiSession) -> None:
     finally:
         acl.himpi.sys_close_epoll(epoll_fd)
         stop()
+
+
+def test_qpmap_layout() -> None:
+    # one byte per 16 x 16 block, lines padded to 16 bytes (the emulator's documented choice)
+    assert acl.himpi.venc_get_qpmap_stride(1920) == 128  # 120 blocks -> 128
+    assert acl.himpi.venc_get_qpmap_stride(100) == 16  # 7 blocks -> 16
+    assert acl.himpi.venc_get_qpmap_size(acl.HI_PT_H264, 1920, 1080) == 128 * 68
+    assert acl.himpi.venc_get_qpmap_size(acl.HI_PT_H265, 100, 17) == 16 * 2
+    assert acl.himpi.venc_get_qpmap_stride(0) & 0xFFFFFFFF == acl.HI_ERR_VENC_ILLEGAL_PARAM
+    assert acl.himpi.venc_get_qpmap_size(acl.HI_PT_JPEG, 64, 64) & 0xFFFFFFFF == acl.HI_ERR_VENC_NOT_SUPPORT
