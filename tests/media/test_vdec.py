@@ -151,3 +151,131 @@ def test_every_frame_equals_pyav_decode(codec: str, width: int, height: int, rep
         assert (call["ret"], call["width"], call["height"]) == (0, width, height)
         assert (call["ws"], call["hs"], call["format"]) == (ws, hs, NV12)
         np.testing.assert_array_equal(visible(call), expected[call["user_data"]])
+
+
+def test_corrupt_unit_fails_its_own_callback_only(reporter: ReportThread) -> None:
+    width, height = 160, 96
+    units = encode_stream("h264", 32, width, height, b_frames=0, gop=8)
+    damaged = list(units)
+    bad = 13  # a P unit in the middle: its slice data is zeroed after the NAL header
+    damaged[bad] = damaged[bad][:6] + bytes(len(damaged[bad]) - 6)
+    expected = reference_decode("h264", damaged)
+    ws, hs = out_strides(width, height)
+    decoder = Decoder("h264", reporter)
+    try:
+        for index, unit in enumerate(damaged):
+            check(decoder.send(unit, ws * hs * 3 // 2, index), "vdec_send_frame")
+        check(decoder.send_eos(), "send eos")
+    finally:
+        decoder.close()
+    seen = sorted(call["user_data"] for call in decoder.calls)
+    assert seen == list(range(32))  # every frame exactly once, the damaged one included
+    failed = {call["user_data"] for call in decoder.calls if call["ret"] != 0}
+    assert failed == set(range(32)) - set(expected)
+    assert bad in failed
+    for call in decoder.calls:
+        if call["ret"] == 0:
+            np.testing.assert_array_equal(visible(call), expected[call["user_data"]])
+
+
+def test_skipped_frames_get_a_callback_without_output_and_nv21(reporter: ReportThread) -> None:
+    width, height = 144, 80
+    units = encode_stream("h264", 20, width, height, b_frames=0, gop=10)
+    expected = reference_decode("h264", units)
+    ws, hs = out_strides(width, height)
+    decoder = Decoder("h264", reporter, out_format=NV21)
+    try:
+        for index, unit in enumerate(units):
+            if index % 3 == 1:
+                check(decoder.send_skipped(unit, index), "vdec_send_skipped_frame")
+            else:
+                check(decoder.send(unit, ws * hs * 3 // 2, index), "vdec_send_frame")
+    finally:
+        decoder.close()  # no EOS: destroying the channel delivers what is pending
+    assert [call["user_data"] for call in decoder.calls] == list(range(20))
+    for call in decoder.calls:
+        if call["user_data"] % 3 == 1:
+            assert call["pic"] == 0
+            continue
+        assert call["ret"] == 0 and call["format"] == NV21
+        picture = visible(call)
+        swapped = expected[call["user_data"]].copy()
+        uv = swapped[height:]
+        uv[:, 0::2], uv[:, 1::2] = (
+            expected[call["user_data"]][height:, 1::2],
+            expected[call["user_data"]][height:, 0::2],
+        )
+        np.testing.assert_array_equal(picture, swapped)
+
+
+def test_undersized_output_buffer_fails_that_frame(reporter: ReportThread) -> None:
+    width, height = 128, 64
+    units = encode_stream("h264", 4, width, height, b_frames=0)
+    ws, hs = out_strides(width, height)
+    decoder = Decoder("h264", reporter)
+    try:
+        for index, unit in enumerate(units):
+            size = ws * hs if index == 2 else ws * hs * 3 // 2
+            check(decoder.send(unit, size, index), "vdec_send_frame")
+    finally:
+        decoder.close()
+    rets = {call["user_data"]: call["ret"] for call in decoder.calls}
+    assert rets == {0: 0, 1: 0, 2: acl.ACL_ERROR_INVALID_PARAM, 3: 0}
+
+
+def test_channel_desc_values_round_trip() -> None:
+    media = acl.media
+    desc = media.vdec_create_channel_desc()
+    try:
+        settings = [
+            ("channel_id", 7),
+            ("thread_id", 0x1234567890),
+            ("entype", acl.H264_MAIN_LEVEL),
+            ("out_pic_format", NV21),
+            ("out_pic_width", 1920),
+            ("out_pic_height", 1080),
+            ("ref_frame_num", 5),
+            ("bit_depth", 1),
+            ("out_mode", 1),
+        ]
+        for name, value in settings:
+            check(getattr(media, f"vdec_set_channel_desc_{name}")(desc, value), name)
+        assert [getattr(media, f"vdec_get_channel_desc_{name}")(desc) for name, _ in settings] == [
+            value for _, value in settings
+        ]
+        assert media.vdec_set_channel_desc_channel_id(desc, 256) == acl.ACL_ERROR_INVALID_PARAM
+        assert (
+            media.vdec_set_channel_desc_out_pic_format(desc, acl.PIXEL_FORMAT_RGB_888)
+            == acl.ACL_ERROR_INVALID_PARAM
+        )
+        assert media.vdec_set_channel_desc_entype(desc, 4) == acl.ACL_ERROR_INVALID_PARAM
+        assert media.vdec_get_channel_desc_channel_id(desc) == 7
+    finally:
+        check(media.vdec_destroy_channel_desc(desc), "destroy desc")
+
+
+def test_venc_channel_desc_values_round_trip() -> None:
+    media = acl.media
+    desc = media.venc_create_channel_desc()
+    try:
+        settings = [
+            ("thread_id", 99),
+            ("entype", acl.H264_BASELINE_LEVEL),
+            ("pic_format", NV21),
+            ("pic_width", 1280),
+            ("pic_height", 720),
+            ("key_frame_interval", 50),
+            ("buf_size", 1 << 20),
+            ("rc_mode", 2),
+            ("src_rate", 25),
+            ("max_bit_rate", 4000),
+        ]
+        for name, value in settings:
+            check(getattr(media, f"venc_set_channel_desc_{name}")(desc, value), name)
+        assert [getattr(media, f"venc_get_channel_desc_{name}")(desc) for name, _ in settings] == [
+            value for _, value in settings
+        ]
+        assert media.venc_set_channel_desc_rc_mode(desc, 3) == acl.ACL_ERROR_INVALID_PARAM
+        assert media.venc_set_channel_desc_pic_width(desc, 64) == acl.ACL_ERROR_INVALID_PARAM
+    finally:
+        check(media.venc_destroy_channel_desc(desc), "destroy desc")
