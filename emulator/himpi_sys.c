@@ -56,6 +56,28 @@ hi_s32 hi_mpi_sys_exit(void)
     return HI_SUCCESS;
 }
 
+/* hi_mpi channels are not tied to a device here, so only aclFinalize (device -1) forgets the ones a
+ * program left behind, as if it had called hi_mpi_sys_exit. */
+static size_t release_at_finalize(int32_t device, const char *fn)
+{
+    if (device != -1) {
+        return 0;
+    }
+    pthread_mutex_lock(&g_lock);
+    g_sys_ready = false;
+    pthread_mutex_unlock(&g_lock);
+    size_t count = aclemu_himpi_chn_unregister_all();
+    if (count != 0 && aclemu_strict()) {
+        aclemu_diag("%s: %zu hi_mpi channel(s) were never destroyed", fn, count);
+    }
+    return count;
+}
+
+__attribute__((constructor)) static void register_himpi_release(void)
+{
+    aclemu_on_release(release_at_finalize);
+}
+
 hi_s32 hi_mpi_dvpp_malloc(hi_u32 dev_id, hi_void **dev_ptr, hi_u64 size)
 {
     static const char fn[] = "hi_mpi_dvpp_malloc";

@@ -247,3 +247,26 @@ def test_bad_dicts_give_codes_in_a_child_process() -> None:
     assert result.returncode == 0, describe(result)
     codes = [int(line) for line in result.stdout.split()]
     assert codes == [0, HI_ERR_VPC_ILLEGAL_PARAM, HI_ERR_VPC_ILLEGAL_PARAM, HI_ERR_VPC_ILLEGAL_PARAM, 0, 0]
+
+
+_LEFT_BEHIND = """
+import acl
+acl.init(); acl.rt.set_device(0)
+acl.himpi.sys_init()
+print(acl.himpi.vpc_create_chn(3, {"attr": 0, "pic_width": 64, "pic_height": 64}))
+acl.rt.reset_device(0); acl.finalize()
+acl.init(); acl.rt.set_device(0)
+print(acl.himpi.vpc_create_chn(3, {"attr": 0, "pic_width": 64, "pic_height": 64}))  # before sys_init
+acl.himpi.sys_init()
+print(acl.himpi.vpc_create_chn(3, {"attr": 0, "pic_width": 64, "pic_height": 64}))
+print(acl.himpi.vpc_destroy_chn(3))
+"""
+
+
+def test_finalize_forgets_channels_left_behind() -> None:
+    result = run_command(
+        [sys.executable, "-c", _LEFT_BEHIND], {"ACL_BACKEND": "emulator", "ACL_EMU_STRICT": "1"}
+    )
+    assert result.returncode == 0, describe(result)
+    assert [int(line) for line in result.stdout.split()] == [0, acl.HI_ERR_VPC_SYS_NOT_READY, 0, 0]
+    assert "1 hi_mpi channel(s) were never destroyed" in result.stderr
