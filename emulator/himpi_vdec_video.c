@@ -6,7 +6,9 @@
  * releases them (B-frames later than they went in), each with the input stream it was decoded
  * from and that input's pts. end_of_stream flushes the decoder; the next stream starts a new
  * session. Output is NV12 or NV21 (HI_PIXEL_FORMAT_YUV/YVU_SEMIPLANAR_420) with the strides of
- * aclemu_video_out_strides. A unit the decoder rejects, a picture marked damaged, and a unit that
+ * aclemu_video_out_strides (the documented width to 16, height to 2), or the output picture's own
+ * when they are larger; the picture keeps the stream's size (the output scaling some chips offer
+ * through the picture's width and height is not emulated). A unit the decoder rejects, a picture marked damaged, and a unit that
  * produced no picture by the end of the stream each give a frame with frame_flag
  * ACLEMU_VDEC_FRAME_CORRUPT; an output buffer smaller than the picture gives
  * ACLEMU_VDEC_FRAME_NO_ROOM (the size is known only once decoded). The supplement's frame type is
@@ -90,6 +92,9 @@ static hi_s32 push_picture(aclemu_vdec_chn *c, const aclemu_media_frame *frame, 
     }
     uint32_t ws, hs;
     aclemu_video_out_strides(frame->width, frame->height, &ws, &hs);
+    /* strides the caller chose above the minimum are kept (its layout), smaller ones give way */
+    ws = p->pic.width_stride > ws ? p->pic.width_stride : ws;
+    hs = p->pic.height_stride > hs ? p->pic.height_stride : hs;
     uint32_t flag = corrupt ? ACLEMU_VDEC_FRAME_CORRUPT : ACLEMU_VDEC_FRAME_OK;
     if ((uint64_t)ws * hs * 3 / 2 > p->pic.buffer_size) {
         flag = ACLEMU_VDEC_FRAME_NO_ROOM;

@@ -70,10 +70,17 @@ def reference(payload: int, units: list[bytes]) -> list[tuple[np.ndarray, np.nda
 
 
 def run_channel(
-    himpi: HiSession, payload: int, units: list[bytes], w: int, h: int, fmt: int = NV12
+    himpi: HiSession,
+    payload: int,
+    units: list[bytes],
+    w: int,
+    h: int,
+    fmt: int = NV12,
+    strides: tuple[int, int] = (0, 0),
 ) -> list[Any]:
-    """Send every unit (pts = its index) and end of stream; take every frame. Returns (frame, stream, raw)."""
-    ws, hs = align(w, 16), align(h, 2)
+    """Send every unit (pts = its index) and end of stream; take every frame. Returns (frame, stream, raw).
+    `strides` are the output picture's own (0: the decoder's)."""
+    ws, hs = max(align(w, 16), strides[0]), max(align(h, 2), strides[1])
     size = ws * hs * 3 // 2
     hi_check(acl.himpi.vdec_create_chn(CHN, vdec_attr(payload, w, h, frames=len(units) + 1)), "create")
     hi_check(acl.himpi.vdec_start_recv_stream(CHN), "start")
@@ -83,7 +90,12 @@ def run_channel(
         outs = [himpi.malloc(size) for _ in units]
         for i, (source, out) in enumerate(zip(sources, outs)):
             stream = vdec_stream(source, len(units[i]), pts=1000 + i)
-            hi_check(acl.himpi.vdec_send_stream(CHN, stream, vdec_pic_info(out, size, fmt, w, h), -1), "send")
+            pic = {
+                **vdec_pic_info(out, size, fmt, w, h),
+                "width_stride": strides[0],
+                "height_stride": strides[1],
+            }
+            hi_check(acl.himpi.vdec_send_stream(CHN, stream, pic, -1), "send")
         hi_check(
             acl.himpi.vdec_send_stream(CHN, vdec_stream(0, 0, eos=1), vdec_pic_info(0, 0, fmt), -1), "eos"
         )
@@ -100,8 +112,10 @@ def run_channel(
     return results
 
 
-def planes_of(raw: bytes, w: int, h: int, fmt: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    ws, hs = align(w, 16), align(h, 2)
+def planes_of(
+    raw: bytes, w: int, h: int, fmt: int, strides: tuple[int, int] = (0, 0)
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ws, hs = max(align(w, 16), strides[0]), max(align(h, 2), strides[1])
     buf = np.frombuffer(raw, np.uint8)
     y = buf[: ws * hs].reshape(hs, ws)[:h, :w]
     cw, ch = (w + 1) // 2, (h + 1) // 2
@@ -188,3 +202,15 @@ def test_video_refuses_rgb_output(himpi: HiSession) -> None:
     finally:
         hi_check(acl.himpi.vdec_stop_recv_stream(CHN), "stop")
         hi_check(acl.himpi.vdec_destroy_chn(CHN), "destroy")
+
+
+def test_the_output_pictures_own_larger_strides_are_kept(himpi: HiSession) -> None:
+    w, h = 98, 62
+    units = encode(acl.HI_PT_H264, w, h, 6)
+    expected = reference(acl.HI_PT_H264, units)
+    got = run_channel(himpi, acl.HI_PT_H264, units, w, h, NV12, strides=(128, 70))
+    assert len(got) == len(expected) == 6
+    for (frame, _, raw), planes in zip(got, expected):
+        assert frame["v_frame"]["width_stride"][0] == 128 and frame["v_frame"]["height_stride"][0] == 70
+        for plane, reference_plane in zip(planes_of(raw, w, h, NV12, (128, 70)), planes):
+            np.testing.assert_array_equal(plane, reference_plane)
