@@ -180,3 +180,34 @@ hi_s32 hi_mpi_vdec_get_jpegd_output_info(const hi_vdec_stream *stream, const hi_
     return aclemu_himpi_image_geometry(HI_PT_JPEG, stream->addr, stream->len, output_format, HI_ERR_VDEC_ILLEGAL_PARAM,
                                        img_info, fn);
 }
+
+/* ------------------------------------------------------------ buffer sizes */
+
+/* The documentation gives these sizes only through the functions; the emulator's choice matches
+ * what its decoders write: YUV420SP (NV12/NV21) with the width rounded up to the larger of 16 and
+ * buf_attr->align and the height to 2, 1.5 bytes per pixel (2 with a bit width above 8); the
+ * JPEG/PNG decoders' sizes come from hi_mpi_vdec_get_jpegd_output_info / hi_mpi_png_get_image_info.
+ * 0 means the attributes are not a picture the decoder writes. */
+hi_u32 hi_vdec_get_pic_buf_size(hi_payload_type type, hi_pic_buf_attr *buf_attr)
+{
+    const char *fn = "hi_vdec_get_pic_buf_size";
+    if (buf_attr == NULL || (type != HI_PT_H264 && type != HI_PT_H265) || buf_attr->width == 0 ||
+        buf_attr->height == 0 || buf_attr->width > 16384 || buf_attr->height > 16384) {
+        aclemu_set_error((aclError)HI_ERR_VDEC_ILLEGAL_PARAM, "%s: %s", fn,
+                         buf_attr == NULL ? "buf_attr is NULL" : "not an H.264/H.265 picture of 1 .. 16384 pixels");
+        return 0;
+    }
+    uint32_t align = buf_attr->align > 16 ? buf_attr->align : 16;
+    uint64_t ws = aclemu_align_up(buf_attr->width, align), hs = aclemu_align_up(buf_attr->height, 2);
+    uint64_t bytes = ws * hs * 3 / 2 * (buf_attr->bit_width > HI_DATA_BIT_WIDTH_8 ? 2 : 1);
+    return bytes > UINT32_MAX ? 0 : (hi_u32)bytes;
+}
+
+/* The emulator's decoder keeps its temporal motion vectors itself: no buffer is needed. */
+hi_u32 hi_vdec_get_tmv_buf_size(hi_payload_type type, hi_u32 width, hi_u32 height)
+{
+    (void)type;
+    (void)width;
+    (void)height;
+    return 0;
+}

@@ -214,3 +214,14 @@ def test_the_output_pictures_own_larger_strides_are_kept(himpi: HiSession) -> No
         assert frame["v_frame"]["width_stride"][0] == 128 and frame["v_frame"]["height_stride"][0] == 70
         for plane, reference_plane in zip(planes_of(raw, w, h, NV12, (128, 70)), planes):
             np.testing.assert_array_equal(plane, reference_plane)
+
+
+def test_picture_buffer_sizes() -> None:
+    # NV12 with the width rounded up to 16 (or a larger align) and the height to 2: worked out by hand
+    attr = {"width": 98, "height": 61, "align": 0, "bit_width": 0, "pixel_format": NV12, "compress_mode": 0}
+    assert acl.himpi.vdec_get_pic_buf_size(acl.HI_PT_H264, attr) == 112 * 62 * 3 // 2
+    assert acl.himpi.vdec_get_pic_buf_size(acl.HI_PT_H265, {**attr, "align": 128}) == 128 * 62 * 3 // 2
+    assert acl.himpi.vdec_get_pic_buf_size(acl.HI_PT_H264, {**attr, "bit_width": 1}) == 112 * 62 * 3
+    assert acl.himpi.vdec_get_pic_buf_size(acl.HI_PT_JPEG, attr) == 0
+    assert acl.himpi.vdec_get_pic_buf_size(acl.HI_PT_H264, {**attr, "width": 0}) == 0
+    assert acl.himpi.vdec_get_tmv_buf_size(acl.HI_PT_H264, 1920, 1080) == 0  # the decoder keeps its own
