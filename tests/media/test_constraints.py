@@ -65,7 +65,8 @@ class Pic:
 
     @property
     def width_stride(self) -> int:
-        return self.ws if self.ws is not None else align(self.w * GEOMETRY.get(self.fmt, (1, 1.5))[0], 16)
+        natural = align(self.w * GEOMETRY.get(self.fmt, (1, 1.5))[0], 16)
+        return self.ws if self.ws is not None else max(32, natural)  # VPC lines are at least 32 bytes
 
     @property
     def height_stride(self) -> int:
@@ -145,8 +146,7 @@ VPC_ROWS: dict[str, Vpc] = {
     "input without data": replace(RESIZE, expect=INVALID, src=Pic(has_data=False)),
     "output without data": replace(RESIZE, expect=INVALID, dst=Pic(w=32, h=32, has_data=False)),
     "widthStride below the documented minimum of 32": replace(
-        RESIZE, expect=INVALID, src=Pic(w=16, h=16), dst=Pic(w=16, h=16),
-        known_gap="the documented width stride range is [32, 16384]; the emulator accepts 16",
+        RESIZE, expect=INVALID, src=Pic(w=16, h=16, ws=16), dst=Pic(w=16, h=16)
     ),
     # picture sizes
     "input narrower than 10": replace(RESIZE, expect=INVALID, src=Pic(w=8, h=64), dst=Pic(w=16, h=32)),
