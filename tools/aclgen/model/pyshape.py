@@ -18,7 +18,8 @@ The reviewed description names a role for C parameters (`args`: C name -> role):
 - `strbuf:L`: not a Python argument; a `char` buffer of the size given by the Python argument `L`
   that the function writes into; comes back as `str` among the outputs.
 - `out_list:N`: not a Python argument; an array of `N` (a Python argument) elements the function
-  fills; comes back as a list among the outputs.
+  fills; comes back as a list among the outputs. `out_list:N:C`: the same, cut to the count the
+  function reports in its out parameter `C` (clamped to 0..N).
 - `deref_list:N`: on an out parameter the C function sets to an array it owns; comes back as the
   list of its `N` (another out parameter) elements.
 - `null`: not a Python argument; the C value is 0 / NULL.
