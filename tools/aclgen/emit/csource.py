@@ -192,8 +192,8 @@ def _early_return(b: FunctionBinding, scalar_value: str) -> list[str]:
     """The body of an `if` that returns without calling: `scalar_value` for a scalar return."""
     ret = b.cls.ret
     if b.cls.outs:
-        lines = [f"        _acl_out.ret = {scalar_value};"] if ret.kind == "scalar" and scalar_value != "0" else []
-        return [*lines, "        return _acl_out;"]
+        sets_ret = ret.kind == "scalar" and scalar_value != "0"  # the struct is zeroed already
+        return [*([f"        _acl_out.ret = {scalar_value};"] if sets_ret else []), "        return _acl_out;"]
     if ret.kind == "void":
         return ["        return;"]
     if ret.kind == "struct":
