@@ -192,8 +192,10 @@ def _early_return(b: FunctionBinding, scalar_value: str) -> list[str]:
     """The body of an `if` that returns without calling: `scalar_value` for a scalar return."""
     ret = b.cls.ret
     if b.cls.outs:
-        sets_ret = ret.kind == "scalar" and scalar_value != "0"  # the struct is zeroed already
-        return [*([f"        _acl_out.ret = {scalar_value};"] if sets_ret else []), "        return _acl_out;"]
+        lines = ["        return _acl_out;"]
+        if ret.kind == "scalar" and scalar_value != "0":  # else the zeroed struct says it already
+            lines.insert(0, f"        _acl_out.ret = {scalar_value};")
+        return lines
     if ret.kind == "void":
         return ["        return;"]
     if ret.kind == "struct":
