@@ -98,8 +98,9 @@ def by_directory(files: dict[str, str]) -> dict[str, dict[str, str]]:
 
 
 def drift(root: Path, files: dict[str, str]) -> list[str]:
-    """Paths (relative to root) whose content on disk differs from `files`, plus stale and missing
-    ones; a file in an output directory that the generator no longer produces is stale."""
+    """Paths (relative to root) whose content on disk differs from `files`, plus stale, missing and
+    foreign ones; a stamped file the generator no longer produces is stale, an unstamped one that is
+    no build product is foreign."""
     problems = []
     for directory, group in sorted(by_directory(files).items()):
         out_dir = root / directory
@@ -111,8 +112,12 @@ def drift(root: Path, files: dict[str, str]) -> list[str]:
                 problems.append(f"{directory}/{name}: differs from what the generator produces")
         if out_dir.is_dir():
             for path in sorted(out_dir.iterdir()):
-                if _is_ours(path) and path.name not in group:
+                if path.name in group or _is_build_product(path):
+                    continue
+                if _is_ours(path):
                     problems.append(f"{directory}/{path.name}: stale (the generator no longer produces it)")
+                else:
+                    problems.append(f"{directory}/{path.name}: not the generator's (writing here is refused)")
     return problems
 
 

@@ -76,7 +76,10 @@ class ShapedWrapper:
         signature = ", ".join(f"{p.py_name}=None" if p.c_name in optional else p.py_name for p in params)
         lines = [f"def {b.py_name}({signature}):"]
         body: list[str] = []
+        length_guards = [guard for guard in spec.guards if "len_max" in guard]
         for guard in spec.guards:
+            if guard in length_guards:
+                continue
             name = self._py(guard["param"])
             body.append(f"if {name}.__class__ is int and {name} > {int(guard['max'])}:")
             if "raises" in guard:
@@ -101,6 +104,11 @@ class ShapedWrapper:
                 raise ValueError(f"{b.c_name}: unknown role {role!r} for {p.c_name}")
             emitter(self, arg, parts)
         body += parts.checks
+        for guard in length_guards:  # after the checks that the argument is a list
+            name = self._py(guard["param"])
+            low, high = int(guard["len_min"]), int(guard["len_max"])
+            body.append(f"if not {low} <= len({name}) <= {high}:")
+            body.append(f'    raise ValueError("{qualified}: {guard["raises"]}")')
         body.append("try:")
         body += [f"    {line}" for line in parts.converts]
         body.append(f"    _r = _{b.c_name}({', '.join(parts.call_args)})")
@@ -305,6 +313,8 @@ def _out_list(w: ShapedWrapper, a: _Argument, parts: _Parts) -> None:
     result = w._list_result(filled, plan)
     if w.spec.on_error == "none_items":
         result = f"({result} if {w._ok()} else [None] * {count})"
+    elif w.spec.on_error == "none":
+        result = f"({result} if {w._ok()} else None)"
     parts.outputs.append(result)
 
 

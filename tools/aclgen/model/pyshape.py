@@ -32,9 +32,12 @@ does not wrap and for `optional` parameters (FunctionBinding.none_is_null), else
 
 Other keys: `echo` (a C input returned first), `optional` (trailing C parameters that default to
 None), `guards` (`{"param", "max", "returns"}` returns a literal, `{"param", "max", "raises"}`
-raises ValueError, when the Python argument exceeds max), `keys: "snake"` (result dict keys in
+raises ValueError, when the Python argument exceeds max; `{"param", "len_min", "len_max",
+"raises"}` raises ValueError with the message `raises` when a list argument's length is outside
+the range), `keys: "snake"` (result dict keys in
 snake_case), `on_error`: what struct results are when the C call does not succeed: "empty" `{}`,
-"none" `None`, "none_items" (list results) a list of `None` of the asked length.
+"none" `None`, "none_items" (list results) a list of `None` of the asked length; "none" also makes a list
+result None.
 Outputs are in C order (outs of the shim and the roles above), then the C return, as pyACL does.
 """
 
