@@ -530,4 +530,9 @@ def vdec_get_channel_desc_callback(channel_desc: int) -> Callable[..., Any]:
 
 def venc_get_channel_desc_callback(channel_desc: int) -> Callable[..., Any]:
     """The Python callable registered for this channel desc (no C call, as in pyACL)."""
-    return _stored_callback(_venc, "acl.media.venc_get_channel_desc_callback", channel_desc)
+    return venc_stored_callback(channel_desc, "acl.media.venc_get_channel_desc_callback")
+
+
+def venc_stored_callback(channel_desc: int, function: str) -> Callable[..., Any]:
+    """The callable registered for this channel desc; errors name `function`, the public caller."""
+    return _stored_callback(_venc, function, channel_desc)
