@@ -129,11 +129,19 @@ def build_extension(out_dir: Path) -> Path:
     return target
 
 
-def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False) -> Path:
+def sanitizer_flags(sanitize: str) -> list[str]:
+    """Compiler and linker flags of a sanitized build: every report is fatal, stacks are readable."""
+    return [f"-fsanitize={sanitize}", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer", "-O1", "-g"]
+
+
+def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False,
+                   sanitize: str | None = None) -> Path:
     """Compile emulator/*.c and emulator/generated/*.c (the not-supported stubs) into libaclemu.so.
 
     `werror`: warnings are errors (the tests and CI build it so; a user's build does not fail on
     a new compiler's new warning).
+    `sanitize`: a -fsanitize= list ("address,undefined", "thread") for CI's sanitizer jobs; such a
+    build keeps its symbols and stops at the first report.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / "libaclemu.so"
@@ -141,7 +149,8 @@ def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False) -
     sources += sorted(str(p) for p in EMULATOR_GENERATED.glob("*.c"))
     cmd = [
         c_compiler(cc),
-        "-std=c11", "-O2", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra", "-g0", "-s",
+        "-std=c11", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra",
+        *(sanitizer_flags(sanitize) if sanitize else ["-O2", "-g0", "-s"]),
         *(["-Werror"] if werror else []),
         *(f"-I{d}" for d in include_dirs()),
         "-o", str(target), *sources, "-ldl", "-lm",

@@ -4,8 +4,19 @@ and what an offline model file is."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 from typing import Optional
+
+# The reviewed table of board-hardware APIs the emulator leaves unsupported on purpose.
+HARDWARE_ONLY = Path(__file__).resolve().parent / "hardware_only.json"
+
+
+def hardware_only() -> dict[str, tuple[str, list[str]]]:
+    """header -> (one-line reason, C function names) of the reviewed hardware-only table."""
+    table = json.loads(HARDWARE_ONLY.read_text(encoding="utf-8"))
+    return {row["header"]: (row["reason"], row["functions"]) for row in table["headers"]}
 
 
 def _emulator_unimplemented(names: list[str]) -> Optional[list[str]]:
@@ -52,12 +63,24 @@ def info(show_missing: bool) -> int:
         if unimplemented is not None:
             print(f"emulated:   {len(all_names) - len(unimplemented)} implemented, "
                   f"{len(unimplemented)} return ACL_ERROR_API_NOT_SUPPORT")
+            _print_hardware_only(set(unimplemented), show_missing)
     if show_missing:
         for name in missing:
             print(f"missing:    {name}")
         for name in unimplemented or ():
             print(f"not emulated: {name}")
     return 0
+
+
+def _print_hardware_only(unimplemented: set[str], show_missing: bool) -> None:
+    """The hardware-only share of the unimplemented functions, one line per header with --missing."""
+    table = hardware_only()
+    count = sum(len(unimplemented.intersection(names)) for _, names in table.values())
+    print(f"hardware:   {count} of them are board-hardware APIs (ISP, VI, VO, audio, HDMI, ...), "
+          f"not emulated by design")
+    if show_missing:
+        for header, (reason, names) in table.items():
+            print(f"hardware only: {header} ({len(unimplemented.intersection(names))}): {reason}")
 
 
 def model_info(path: str) -> int:

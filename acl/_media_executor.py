@@ -1,4 +1,4 @@
-"""The emulator's media executor: JPEG/PNG (and, next, video) codecs from PyAV (FFmpeg).
+"""The emulator's media executor: JPEG/PNG and H.264/H.265 codecs from PyAV (FFmpeg).
 
 The emulator (C) contains no codec; it calls the function table of emulator/media_executor.h: open a
 codec session, send packets / receive frames (decoders), send frames / receive packets (encoders),
@@ -10,7 +10,9 @@ session opens, never at registration.
 Frames cross as planes: decoders hand C the decoder's own plane memory (kept alive until the next
 call on the session), so JPEG keeps its native YUV planes (no colour round trip) and C does the
 layout work. PNG comes as interleaved 8-bit samples; 16-bit samples keep their high byte (what
-Pillow and the runtime's 8-bit outputs keep). Every callback turns exceptions into an aclError plus
+Pillow and the runtime's 8-bit outputs keep). Video sessions carry each input's pts through to its
+output (the emulator tags frames with it) and mark corrupt decoded frames and forced key frames in
+the frame's flags. Every callback turns exceptions into an aclError plus
 a message: an exception cannot cross into C.
 """
 
@@ -30,6 +32,9 @@ AGAIN = -1  # ACLEMU_MEDIA_AGAIN
 EOF = -2  # ACLEMU_MEDIA_EOF
 FRAME_PLANAR_YUV = 1
 FRAME_INTERLEAVED = 2
+FRAME_KEY = 1  # ACLEMU_MEDIA_FRAME_KEY
+FRAME_CORRUPT = 2  # ACLEMU_MEDIA_FRAME_CORRUPT
+VIDEO_ENCODERS = ("libx264", "libx265")
 
 MISSING_PYAV = (
     "JPEG/PNG coding on the ascendcl-cffi emulator needs PyAV, which is not installed: "
@@ -73,12 +78,13 @@ CALLBACKS = {
 
 
 class _Session:
-    __slots__ = ("codec", "ctx", "encode", "flushed", "held", "pending", "quality")
+    __slots__ = ("codec", "ctx", "encode", "flushed", "held", "pending", "quality", "settings")
 
-    def __init__(self, codec: str, encode: bool, quality: int) -> None:
+    def __init__(self, codec: str, encode: bool, quality: int, settings: dict[str, str]) -> None:
         self.codec = codec
         self.encode = encode
         self.quality = quality
+        self.settings = settings  # video encoders: the options of open
         self.ctx: Any = None  # av.CodecContext, created by open (decoders) or the first frame (encoders)
         self.pending: list[Any] = []  # decoded frames or encoded packets not yet taken
         self.held: Any = None  # what the last received frame's plane pointers point into
@@ -127,7 +133,7 @@ def _open(codec: Any, encode: int, options: Any, session: Any, msg: Any, msg_len
         return _c.ACL_ERROR_API_NOT_SUPPORT
     name = ffi.string(codec).decode()
     settings = _parse_options(ffi.string(options).decode() if options != ffi.NULL else "")
-    state = _Session(name, bool(encode), int(settings.pop("quality", "100")))
+    state = _Session(name, bool(encode), int(settings.pop("quality", "100")), settings)
     if not encode:
         try:
             state.ctx = av.CodecContext.create(name, "r")
@@ -187,6 +193,7 @@ def _receive_frame(token: int, out: Any, msg: Any, msg_len: int) -> int:
     frame = state.pending.pop(0)
     name = frame.format.name
     out.width, out.height, out.pts = frame.width, frame.height, frame.pts or 0
+    out.flags = FRAME_CORRUPT if frame.is_corrupt else 0
     pixels: Any = None
     try:
         if (name == "gray" and state.codec != "png") or name in PLANAR_SHIFTS:
@@ -211,13 +218,15 @@ def _receive_frame(token: int, out: Any, msg: Any, msg_len: int) -> int:
     return _c.ACL_SUCCESS
 
 
-def _video_frame(frame: Any) -> Any:
+def _video_frame(frame: Any, video_codec: bool) -> Any:
     """An av.VideoFrame holding a copy of the C frame's planes (planar YUV, 8-bit)."""
     import av
     import numpy as np
 
     shifts = (frame.chroma_shift_x, frame.chroma_shift_y)
     pix_fmt = "gray" if frame.planes == 1 else ENCODER_FORMATS[shifts]
+    if video_codec:  # the video encoders take limited-range YUV
+        pix_fmt = pix_fmt.replace("yuvj", "yuv")
     video = av.VideoFrame(frame.width, frame.height, pix_fmt)
     for i, plane in enumerate(video.planes):
         rows, cols = plane.height, plane.width
@@ -239,13 +248,21 @@ def _send_frame(token: int, frame: Any, msg: Any, msg_len: int) -> int:
                 state.pending.extend(state.ctx.encode(None))
             state.flushed = True
             return _c.ACL_SUCCESS
-        video = _video_frame(frame)
+        is_video = state.codec in VIDEO_ENCODERS
+        video = _video_frame(frame, is_video)
         if state.ctx is None:
             ctx = av.CodecContext.create(state.codec, "w")
             ctx.width, ctx.height, ctx.pix_fmt = video.width, video.height, video.format.name
             ctx.time_base = _fraction()  # required by the encoder; irrelevant to still images
-            ctx.qmin = ctx.qmax = _qscale(state.quality)
+            if is_video:
+                _configure_video_encoder(ctx, state.codec, state.settings)
+            else:
+                ctx.qmin = ctx.qmax = _qscale(state.quality)
             state.ctx = ctx
+        if is_video:
+            video.pts = frame.pts
+            if frame.flags & FRAME_KEY:
+                video.pict_type = av.video.frame.PictureType.I
         state.pending.extend(state.ctx.encode(video))
     except KeyError:
         _write_message(msg, msg_len, f"{state.codec} encoder: no pixel format for chroma shifts of the frame")
@@ -254,6 +271,37 @@ def _send_frame(token: int, frame: Any, msg: Any, msg_len: int) -> int:
         _write_message(msg, msg_len, f"{state.codec} encoder: {exc}")
         return _c.ACL_ERROR_RT_AICPU_EXCEPTION
     return _c.ACL_SUCCESS
+
+
+def _configure_video_encoder(ctx: Any, codec: str, settings: dict[str, str]) -> None:
+    """GOP, frame rate and rate control of an H.264/H.265 encoder from the options of open.
+
+    Like the runtime's VENC, the stream has no B-frames and no look-ahead (one packet per frame,
+    at once), key frames come exactly every `gop` frames (no scene-cut key frames) and each is an
+    IDR; without a bit rate the encoder keeps a constant quality (crf), which the emulator
+    chooses as the default rate control where the runtime's default depends on the chip.
+    """
+    from fractions import Fraction
+
+    gop = int(settings.get("gop", "0")) or 30
+    fps = int(settings.get("fps", "0")) or 30
+    ctx.time_base = Fraction(1, fps)
+    ctx.framerate = Fraction(fps, 1)
+    ctx.gop_size = gop
+    ctx.max_b_frames = 0
+    bitrate = int(settings.get("bitrate", "0"))
+    maxrate = int(settings.get("maxrate", "0"))
+    if bitrate:
+        ctx.bit_rate = bitrate
+        ceiling = bitrate if settings.get("rc") == "cbr" else max(maxrate, bitrate)
+        ctx.rc_max_rate, ctx.rc_buffer_size = ceiling, ceiling
+    key_params = f"keyint={gop}:min-keyint={gop}:scenecut=0:bframes=0"
+    options = {"tune": "zerolatency", "forced-idr": "1"}
+    if codec == "libx265":
+        options["x265-params"] = f"log-level=error:{key_params}:open-gop=0"
+    else:
+        options["x264-params"] = key_params
+    ctx.options = options
 
 
 def _fraction() -> Any:
@@ -274,7 +322,7 @@ def _receive_packet(token: int, out: Any, capacity: int, size: Any, pts: Any, ms
         _write_message(msg, msg_len, text)
         return _c.ACL_ERROR_INVALID_PARAM
     packet = state.pending.pop(0)
-    pts[0] = packet.pts or 0
+    pts[0] = packet.pts or 0  # video: the pts of the frame it encodes
     ffi.memmove(ffi.cast("char *", out), data, len(data))
     return _c.ACL_SUCCESS
 

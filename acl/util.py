@@ -83,6 +83,8 @@ def ptr_to_numpy(ptr: int, shape: tuple[int, ...], npy_type_num: int) -> Any:
         raise TypeError("acl.util.ptr_to_numpy: shape must be a tuple of ints")
     if not isinstance(ptr, int) or not isinstance(npy_type_num, int):
         raise TypeError("acl.util.ptr_to_numpy: ptr and npy_type_num must be ints")
+    if not shape:
+        raise ValueError("acl.util.ptr_to_numpy: shape must not be empty")
     warnings.warn(_DEPRECATED.format("ptr_to_numpy"), Warning, stacklevel=2)
     dtype = _dtype_for(np, npy_type_num)
     count = 1
@@ -159,6 +161,8 @@ def start_thread(fn: Callable[..., Any], arg: Any) -> tuple[int, int]:
 
 def stop_thread(thread_id: int) -> int:
     """Wait for a thread from start_thread to end; raises RuntimeError if its function raised."""
+    if not isinstance(thread_id, int):
+        raise TypeError(f"acl.util.stop_thread: thread_id must be an int, not {type(thread_id).__name__}")
     with _threads_lock:
         worker = _threads.pop(thread_id, None)
     if worker is None:

@@ -32,7 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("ACL_BACKEND", "emulator")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# appended, not prepended: an installed acl wins over the source tree (which has no built extension)
+sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 from PIL import Image

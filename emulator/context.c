@@ -26,6 +26,28 @@ rt_context *rt_context_create_locked(int32_t device, bool is_default, aclError *
     return ctx;
 }
 
+size_t rt_context_leftovers_locked(const rt_context *ctx, const char *fn)
+{
+    size_t leftovers = 0;
+    for (const rt_stream *s = ctx->streams; s != NULL; s = s->next) {
+        if (!s->is_default) {
+            aclemu_diag("leak: stream %d of device %d was not destroyed before %s", s->id, ctx->device, fn);
+            ++leftovers;
+        }
+    }
+    for (const rt_event *e = ctx->events; e != NULL; e = e->next) {
+        aclemu_diag("leak: event %u of device %d was not destroyed before %s", e->id, ctx->device, fn);
+        ++leftovers;
+    }
+    return leftovers;
+}
+
+aclError rt_leak_error(const char *fn, size_t leaks)
+{
+    return aclemu_set_error(ACL_ERROR_RELATIVE_RESOURCE_NOT_CLEARED,
+                            "%s: %zu resource(s) were never released (ACL_EMU_STRICT; details on stderr)", fn, leaks);
+}
+
 void rt_context_detach_locked(rt_context *ctx)
 {
     aclemu_handle_remove(ctx, ACLEMU_KIND_CONTEXT);
@@ -99,8 +121,11 @@ aclError aclrtDestroyContext(aclrtContext context)
     if (device != NULL && device->user_contexts > 0) {
         device->user_contexts--;
     }
+    /* Like the default context at aclrtResetDevice: what the program left in it is still
+     * released, and strict mode reports it. */
+    size_t leaks = aclemu_strict() ? rt_context_leftovers_locked(ctx, "aclrtDestroyContext") : 0;
     rt_context_detach_locked(ctx);
     rt_unlock();
     rt_context_finish(ctx, false);
-    return ACL_SUCCESS;
+    return leaks > 0 ? rt_leak_error("aclrtDestroyContext", leaks) : ACL_SUCCESS;
 }

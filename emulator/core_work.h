@@ -22,6 +22,7 @@ struct rt_task {
 struct rt_stream {
     rt_context *ctx; /* owning context; NULL once detached */
     rt_stream *next; /* in ctx->streams */
+    rt_stream *prev; /* in ctx->streams: unlinking is O(1) */
     int32_t id;
     uint32_t priority;
     uint32_t flags;
@@ -41,6 +42,7 @@ struct rt_stream {
 struct rt_event {
     rt_context *ctx; /* NULL once detached */
     rt_event *next;  /* in ctx->events */
+    rt_event *prev;  /* in ctx->events: unlinking is O(1) */
     uint32_t flags;
     uint32_t id;
     int refs; /* list + pending record/wait tasks */

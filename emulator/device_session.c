@@ -24,29 +24,6 @@ aclError aclrtSetDevice(int32_t deviceId)
     return ACL_SUCCESS;
 }
 
-/* Strict mode: objects the program created in a context and never destroyed. */
-static size_t count_leftovers_locked(const rt_context *ctx, const char *fn)
-{
-    size_t leftovers = 0;
-    for (const rt_stream *s = ctx->streams; s != NULL; s = s->next) {
-        if (!s->is_default) {
-            aclemu_diag("leak: stream %d of device %d was not destroyed before %s", s->id, ctx->device, fn);
-            ++leftovers;
-        }
-    }
-    for (const rt_event *e = ctx->events; e != NULL; e = e->next) {
-        aclemu_diag("leak: event %u of device %d was not destroyed before %s", e->id, ctx->device, fn);
-        ++leftovers;
-    }
-    return leftovers;
-}
-
-static aclError leak_error(const char *fn, size_t leaks)
-{
-    return aclemu_set_error(ACL_ERROR_RELATIVE_RESOURCE_NOT_CLEARED,
-                            "%s: %zu resource(s) were never released (ACL_EMU_STRICT; details on stderr)", fn, leaks);
-}
-
 static aclError reset_device(int32_t deviceId, bool force, const char *fn)
 {
     rt_lock();
@@ -67,7 +44,7 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
     bool strict = aclemu_strict();
     rt_context *ctx = device->default_ctx;
     device->default_ctx = NULL;
-    size_t leaks = strict ? count_leftovers_locked(ctx, fn) : 0;
+    size_t leaks = strict ? rt_context_leftovers_locked(ctx, fn) : 0;
     rt_context_detach_locked(ctx);
     bool device_unused = device->user_contexts == 0;
     rt_unlock();
@@ -77,7 +54,7 @@ static aclError reset_device(int32_t deviceId, bool force, const char *fn)
         leaks += rt_release_area_resources(deviceId, fn);
     }
     if (strict && leaks > 0) {
-        return leak_error(fn, leaks);
+        return rt_leak_error(fn, leaks);
     }
     return ACL_SUCCESS;
 }
@@ -105,7 +82,7 @@ aclError rt_devices_finalize(void)
                 aclemu_diag("leak: a context of device %d was not destroyed before aclFinalize", ctx->device);
                 ++leaks;
             }
-            leaks += count_leftovers_locked(ctx, "aclFinalize");
+            leaks += rt_context_leftovers_locked(ctx, "aclFinalize");
         }
         rt_context_detach_locked(ctx);
         ctx->next = doomed;
@@ -125,7 +102,7 @@ aclError rt_devices_finalize(void)
     leaks += rt_memory_release(-1, "aclFinalize");
     leaks += rt_release_area_resources(-1, "aclFinalize");
     if (strict && leaks > 0) {
-        return leak_error("aclFinalize", leaks);
+        return rt_leak_error("aclFinalize", leaks);
     }
     return ACL_SUCCESS;
 }

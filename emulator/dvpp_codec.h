@@ -100,6 +100,24 @@ aclError aclemu_codec_submit_decode(const acldvppChannelDesc *channel, uint32_t 
                                     bool (*accepts)(acldvppPixelFormat), aclemu_picture_decoder decode,
                                     const char *fn);
 
+/* The JPEGD and PNGD picture decoders (dvpp_jpegd.c, dvpp_pngd.c), shared with the hi_mpi VDEC/PNGD
+ * channels. The predict functions fill pic's format (from the asked pic->format), width, height,
+ * strides and size (the bytes the decode needs) without decoding. */
+aclError aclemu_jpegd_decode(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
+                             aclemu_dvpp_pic *pic);
+aclError aclemu_jpegd_predict(const uint8_t *data, uint32_t size, bool align_up, aclemu_dvpp_pic *pic,
+                              const char *fn);
+aclError aclemu_pngd_decode(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
+                            aclemu_dvpp_pic *pic);
+aclError aclemu_pngd_predict(const uint8_t *data, uint32_t size, aclemu_dvpp_pic *pic, const char *fn);
+
+/* The JPEGE encoder (dvpp_jpege.c), shared with the hi_mpi VENC channels: check pic against JPEGE's
+ * input rules, then encode it at `level` (1..100) into out[capacity] (*written: the length), or
+ * predict the room an encode needs. */
+aclError aclemu_jpege_encode_picture(const aclemu_dvpp_pic *pic, uint32_t level, void *out, uint32_t capacity,
+                                     size_t *written, const char *fn);
+aclError aclemu_jpege_predict(const aclemu_dvpp_pic *pic, uint32_t *size, const char *fn);
+
 /* free_arg of the codec tasks (plain malloc'd task structs). */
 void aclemu_codec_free_task(void *arg, bool ran);
 

@@ -333,16 +333,43 @@ static aclError decode_into(const uint8_t *data, uint32_t size, void *out, const
     return err;
 }
 
-static aclError decode_picture(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
-                               aclemu_dvpp_pic *pic)
+/* Parse the stream and lay out its output in the `asked` format. */
+static aclError plan(const uint8_t *data, uint32_t size, acldvppPixelFormat asked, bool align_up,
+                     aclemu_jpeg_info *info, jpegd_geometry *g, const char *fn)
+{
+    aclError err = parse_input(data, size, info, fn);
+    return err == ACL_SUCCESS ? output_geometry(info, asked, align_up, g, fn) : err;
+}
+
+static void describe(aclemu_dvpp_pic *pic, const jpegd_geometry *g)
+{
+    pic->format = g->fmt->format;
+    pic->width = g->width;
+    pic->height = g->height;
+    pic->width_stride = g->width_stride;
+    pic->height_stride = g->height_stride;
+}
+
+aclError aclemu_jpegd_predict(const uint8_t *data, uint32_t size, bool align_up, aclemu_dvpp_pic *pic,
+                              const char *fn)
+{
+    aclemu_jpeg_info info;
+    jpegd_geometry g;
+    aclError err = plan(data, size, pic->format, align_up, &info, &g, fn);
+    if (err == ACL_SUCCESS) {
+        describe(pic, &g);
+        pic->size = (uint32_t)g.size;
+    }
+    return err;
+}
+
+aclError aclemu_jpegd_decode(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
+                             aclemu_dvpp_pic *pic)
 {
     aclemu_jpeg_info info;
     jpegd_geometry g;
     bool align_up = channel->precision_mode == ACL_YUVOUT_ALIGN_UP;
-    aclError err = aclemu_jpeg_parse(data, size, &info, DECODE_FN);
-    if (err == ACL_SUCCESS) {
-        err = output_geometry(&info, pic->format, align_up, &g, DECODE_FN);
-    }
+    aclError err = plan(data, size, pic->format, align_up, &info, &g, DECODE_FN);
     if (err == ACL_SUCCESS) {
         err = aclemu_codec_check_room(pic, g.size, DECODE_FN);
     }
@@ -350,11 +377,7 @@ static aclError decode_picture(const uint8_t *data, uint32_t size, const aclemu_
         err = decode_into(data, size, pic->data, &g, &info);
     }
     if (err == ACL_SUCCESS) {
-        pic->format = g.fmt->format;
-        pic->width = g.width;
-        pic->height = g.height;
-        pic->width_stride = g.width_stride;
-        pic->height_stride = g.height_stride;
+        describe(pic, &g);
     }
     return err;
 }
@@ -363,5 +386,5 @@ aclError acldvppJpegDecodeAsync(acldvppChannelDesc *channelDesc, const void *dat
                                 acldvppPicDesc *outputDesc, aclrtStream stream)
 {
     return aclemu_codec_submit_decode(channelDesc, DVPP_CHNMODE_JPEGD, data, size, outputDesc, stream,
-                                      format_is_accepted, decode_picture, DECODE_FN);
+                                      format_is_accepted, aclemu_jpegd_decode, DECODE_FN);
 }

@@ -133,7 +133,7 @@ static aclError encode(const jpege_task *t, size_t *written)
     aclemu_media_frame frame = {t->pic.width, t->pic.height, ACLEMU_MEDIA_FRAME_PLANAR_YUV, 3, 0,
                                 planes.chroma_shift_x, planes.chroma_shift_y,
                                 {planes.plane[0], planes.plane[1], planes.plane[2]},
-                                {planes.linesize[0], planes.linesize[1], planes.linesize[2]}, 0};
+                                {planes.linesize[0], planes.linesize[1], planes.linesize[2]}, 0, 0};
     char options[32];
     snprintf(options, sizeof options, "quality=%u", t->level);
     aclemu_codec codec = {.open = false};
@@ -196,4 +196,26 @@ aclError acldvppJpegEncodeAsync(acldvppChannelDesc *channelDesc, acldvppPicDesc 
     }
     *t = (jpege_task){pic, fmt, inputDesc, (void *)data, size, *size, level};
     return aclemu_stream_submit(stream, run_encode, t, aclemu_codec_free_task, ENCODE_FN);
+}
+
+aclError aclemu_jpege_encode_picture(const aclemu_dvpp_pic *pic, uint32_t level, void *out, uint32_t capacity,
+                                     size_t *written, const char *fn)
+{
+    const aclemu_pixfmt *fmt;
+    aclError err = check_input(pic, &fmt, fn);
+    if (err == ACL_SUCCESS) {
+        jpege_task t = {*pic, fmt, NULL, out, NULL, capacity, level};
+        err = encode(&t, written);
+    }
+    return err;
+}
+
+aclError aclemu_jpege_predict(const aclemu_dvpp_pic *pic, uint32_t *size, const char *fn)
+{
+    const aclemu_pixfmt *fmt;
+    aclError err = check_input(pic, &fmt, fn);
+    if (err == ACL_SUCCESS) {
+        *size = (uint32_t)predicted_size(pic, fmt);
+    }
+    return err;
 }

@@ -121,16 +121,42 @@ static aclError decode_into(const uint8_t *data, uint32_t size, void *out, const
     return err;
 }
 
-static aclError decode_picture(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
-                               aclemu_dvpp_pic *pic)
+/* Parse the stream and lay out its output in the `asked` format. */
+static aclError plan(const uint8_t *data, uint32_t size, acldvppPixelFormat asked, aclemu_png_info *info,
+                     pngd_geometry *g, const char *fn)
+{
+    aclError err = parse_input(data, size, info, fn);
+    return err == ACL_SUCCESS ? output_geometry(info, asked, g, fn) : err;
+}
+
+static void describe(aclemu_dvpp_pic *pic, const aclemu_png_info *info, const pngd_geometry *g)
+{
+    pic->format = g->fmt->format;
+    pic->width = info->width;
+    pic->height = info->height;
+    pic->width_stride = g->width_stride;
+    pic->height_stride = g->height_stride;
+}
+
+aclError aclemu_pngd_predict(const uint8_t *data, uint32_t size, aclemu_dvpp_pic *pic, const char *fn)
+{
+    aclemu_png_info info;
+    pngd_geometry g;
+    aclError err = plan(data, size, pic->format, &info, &g, fn);
+    if (err == ACL_SUCCESS) {
+        describe(pic, &info, &g);
+        pic->size = (uint32_t)g.size;
+    }
+    return err;
+}
+
+aclError aclemu_pngd_decode(const uint8_t *data, uint32_t size, const aclemu_dvpp_channel *channel,
+                            aclemu_dvpp_pic *pic)
 {
     (void)channel;
     aclemu_png_info info;
     pngd_geometry g;
-    aclError err = aclemu_png_parse(data, size, &info, DECODE_FN);
-    if (err == ACL_SUCCESS) {
-        err = output_geometry(&info, pic->format, &g, DECODE_FN);
-    }
+    aclError err = plan(data, size, pic->format, &info, &g, DECODE_FN);
     if (err == ACL_SUCCESS) {
         err = aclemu_codec_check_room(pic, g.size, DECODE_FN);
     }
@@ -138,11 +164,7 @@ static aclError decode_picture(const uint8_t *data, uint32_t size, const aclemu_
         err = decode_into(data, size, pic->data, &info, &g);
     }
     if (err == ACL_SUCCESS) {
-        pic->format = g.fmt->format;
-        pic->width = info.width;
-        pic->height = info.height;
-        pic->width_stride = g.width_stride;
-        pic->height_stride = g.height_stride;
+        describe(pic, &info, &g);
     }
     return err;
 }
@@ -151,5 +173,5 @@ aclError acldvppPngDecodeAsync(acldvppChannelDesc *channelDesc, const void *data
                                acldvppPicDesc *outputDesc, aclrtStream stream)
 {
     return aclemu_codec_submit_decode(channelDesc, DVPP_CHNMODE_PNGD, data, size, outputDesc, stream,
-                                      format_is_accepted, decode_picture, DECODE_FN);
+                                      format_is_accepted, aclemu_pngd_decode, DECODE_FN);
 }

@@ -30,9 +30,9 @@
  *                               side for NV12/NV21 resize/crop/paste inputs (the
  *                               8K mode; outputs stay within 4096);
  *                               packed YUV422 width even
- *                               Not enforced (*): the documented widthStride
- *                               minimum of 32 (strides of 16 are accepted)
- *  widthStride                  multiple of 16, >= width * bytes per pixel        INVALID_PARAM
+ *  widthStride                  multiple of 16, >= width * bytes per pixel,       INVALID_PARAM
+ *                               >= 32 (so pictures narrower than 32 bytes a
+ *                               line still take 32-byte lines)
  *  heightStride                 multiple of 2, >= height                          INVALID_PARAM
  *  data / size                  data set, size >= the format's buffer size        INVALID_PARAM
  *                               (dvpp_formats.h), memory tracked (strict mode:
@@ -73,6 +73,7 @@ enum {
     VPC_MAX = 4096,
     VPC_MAX_8K = 8192,
     VPC_STRIDE_ALIGN_W = 16,
+    VPC_STRIDE_MIN_W = 32,
     VPC_STRIDE_ALIGN_H = 2,
     VPC_PASTE_LEFT_ALIGN = 16,
     VPC_MAX_UPSCALE = 16,
@@ -123,6 +124,14 @@ aclError aclemu_vpc_picture(const acldvppPicDesc *desc, aclemu_vpc_role role, co
     if (ret != ACL_SUCCESS) {
         return ret;
     }
+    return aclemu_vpc_picture_values(&pic, role, fn, what, out);
+}
+
+aclError aclemu_vpc_picture_values(const aclemu_dvpp_pic *values, aclemu_vpc_role role, const char *fn,
+                                   const char *what, aclemu_image *out)
+{
+    const aclemu_dvpp_pic pic = *values;
+    aclError ret = ACL_SUCCESS;
     const aclemu_pixfmt *f = aclemu_pixfmt_get(pic.format);
     if (f == NULL || !format_allowed(f, role)) {
         return aclemu_set_error(ACL_ERROR_FORMAT_NOT_MATCH, "%s: %s format %d (%s) is not supported here", fn, what,
@@ -138,6 +147,9 @@ aclError aclemu_vpc_picture(const acldvppPicDesc *desc, aclemu_vpc_role role, co
                                 f->name);
     }
     uint32_t min_stride = aclemu_pixfmt_min_width_stride(f, pic.width);
+    if (min_stride < VPC_STRIDE_MIN_W) {
+        min_stride = VPC_STRIDE_MIN_W;
+    }
     if (pic.width_stride % VPC_STRIDE_ALIGN_W != 0 || pic.width_stride < min_stride) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                 "%s: %s widthStride %u must be a multiple of %d and at least %u for %s", fn, what,
@@ -352,6 +364,11 @@ static aclError run_job(const aclemu_vpc_job *j, int interpolation, int matrix, 
         }
     }
     return ret;
+}
+
+aclError aclemu_vpc_run_job(const aclemu_vpc_job *job, int interpolation, int matrix, const char *fn)
+{
+    return run_job(job, interpolation, matrix, fn);
 }
 
 typedef struct vpc_task {

@@ -88,6 +88,11 @@ typedef enum aclemu_vpc_role {
 /* Validate a pic desc as `role` and describe it (see the table in dvpp_vpc.c). */
 aclError aclemu_vpc_picture(const acldvppPicDesc *desc, aclemu_vpc_role role, const char *fn, const char *what,
                             aclemu_image *out);
+/* The same checks on a value snapshot (the hi_mpi VPC, whose pictures are plain structs). */
+aclError aclemu_vpc_picture_values(const aclemu_dvpp_pic *pic, aclemu_vpc_role role, const char *fn,
+                                   const char *what, aclemu_image *out);
+/* Run one job now, on the calling thread (the hi_mpi VPC); matrix is an acldvppCscMatrix. */
+aclError aclemu_vpc_run_job(const aclemu_vpc_job *job, int interpolation, int matrix, const char *fn);
 /* Validate a crop ROI against src, a paste ROI against dst (NULL paste: the whole of dst),
  * the resize ratio, and fill job's rectangles. */
 aclError aclemu_vpc_rects(const acldvppRoiConfig *crop, const acldvppRoiConfig *paste, aclemu_vpc_job *job,

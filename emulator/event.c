@@ -25,6 +25,7 @@ void rt_event_detach_locked(rt_event *e)
     aclemu_handle_remove(e, ACLEMU_KIND_EVENT);
     e->ctx = NULL;
     e->next = NULL;
+    e->prev = NULL;
     event_put_locked(e);
 }
 
@@ -59,6 +60,9 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, const char *fn)
     e->id = next_event_id++;
     e->refs = 1;
     e->next = ctx->events;
+    if (ctx->events != NULL) {
+        ctx->events->prev = e;
+    }
     ctx->events = e;
     rt_unlock();
     *event = e;
@@ -99,11 +103,13 @@ aclError aclrtDestroyEvent(aclrtEvent event)
         return ACL_ERROR_INVALID_PARAM;
     }
     if (e->ctx != NULL) {
-        for (rt_event **link = &e->ctx->events; *link != NULL; link = &(*link)->next) {
-            if (*link == e) {
-                *link = e->next;
-                break;
-            }
+        if (e->prev != NULL) {
+            e->prev->next = e->next;
+        } else {
+            e->ctx->events = e->next;
+        }
+        if (e->next != NULL) {
+            e->next->prev = e->prev;
         }
     }
     /* pending record/wait tasks keep their own references */

@@ -19,7 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ACLEMU_MEDIA_EXECUTOR_ABI 1u
+/* 2: aclemu_media_frame.flags, the video options of open. */
+#define ACLEMU_MEDIA_EXECUTOR_ABI 2u
 
 enum { ACLEMU_MEDIA_AGAIN = -1, ACLEMU_MEDIA_EOF = -2 };
 
@@ -33,6 +34,12 @@ enum aclemu_media_frame_kind {
     ACLEMU_MEDIA_FRAME_INTERLEAVED = 2
 };
 
+/* aclemu_media_frame.flags */
+enum aclemu_media_frame_flag {
+    ACLEMU_MEDIA_FRAME_KEY = 1,    /* encoder input: code this frame as an IDR (forced key frame) */
+    ACLEMU_MEDIA_FRAME_CORRUPT = 2 /* decoder output: the decoder reported damage it concealed */
+};
+
 typedef struct aclemu_media_frame {
     uint32_t width, height;
     int32_t kind; /* aclemu_media_frame_kind */
@@ -41,14 +48,18 @@ typedef struct aclemu_media_frame {
     uint32_t chroma_shift_x, chroma_shift_y;
     uint8_t *data[3];
     size_t linesize[3];
-    int64_t pts;
+    int64_t pts; /* decoders: the pts of the packet the frame came from; encoders: given to the packet */
+    uint32_t flags; /* aclemu_media_frame_flag bits */
 } aclemu_media_frame;
 
 typedef struct aclemu_media_executor {
     uint32_t abi_version; /* ACLEMU_MEDIA_EXECUTOR_ABI */
     /* encode 0: a decoder, 1: an encoder. options: "key=value" pairs separated by ';', may be "":
      * "quality=0..100" for encoders (the JPEGE level), and for decoders FFmpeg codec options
-     * (the image decoders pass "err_detect=explode": damaged data fails instead of being concealed). */
+     * (the image decoders pass "err_detect=explode": damaged data fails instead of being concealed).
+     * Video encoders ("libx264", "libx265") take "width=", "height=", "gop=" (frames between key
+     * frames), "fps=", "bitrate=" and "maxrate=" (bits per second; absent: constant quality) and
+     * "rc=cbr|vbr". */
     int32_t (*open)(const char *codec, int32_t encode, const char *options, uint64_t *session, char *msg,
                     size_t msg_len);
     /* Decoders: one packet (data NULL, size 0: flush). */

@@ -5,7 +5,8 @@
  * Codes: argument errors the acl layer checks (NULL, count > destMax, bad kind, a range
  * past the end of an allocation) give ACL_ERROR_INVALID_PARAM; freeing something that is
  * not a live allocation gives ACL_ERROR_RT_MEMORY_FREE; running out of the device budget
- * gives ACL_ERROR_RT_MEMORY_ALLOCATION, as the runtime reports a failed device malloc.
+ * or of host memory gives ACL_ERROR_RT_MEMORY_ALLOCATION, the one code the runtime reports for a
+ * failed allocation of either kind.
  *
  * The memory itself comes from memory_space.c, never from libc malloc, so that the addresses of
  * a recent free cannot turn up in the program's own buffers and be taken for use after free. */
@@ -107,7 +108,10 @@ bool aclemu_mem_find(const void *p, aclemu_alloc *out)
     return a != NULL;
 }
 
-aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what)
+/* The checks of aclemu_mem_check; `must_be_tracked` refuses an address outside every live
+ * allocation in every mode (the runtime's own copies and fills, which write through it). */
+static aclError check_range(const void *p, size_t len, bool need_device, bool must_be_tracked, const char *fn,
+                            const char *what)
 {
     if (p == NULL) {
         if (len == 0) {
@@ -116,6 +120,11 @@ aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const cha
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, what);
     }
     uintptr_t start = (uintptr_t)p;
+    if (len > UINTPTR_MAX - start) {
+        /* no buffer of any kind wraps around the address space: refused before any lookup */
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s %p + %zu bytes runs past the end of the address space",
+                                fn, what, p, len);
+    }
     bool strict = aclemu_strict();
     aclError err = ACL_SUCCESS;
     pthread_mutex_lock(&memory_lock);
@@ -146,10 +155,18 @@ aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const cha
         } else if (strict && need_device) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                    "%s: %s %p is not device memory from aclrtMalloc (ACL_EMU_STRICT)", fn, what, p);
+        } else if (must_be_tracked) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                   "%s: %s %p is not memory from aclrtMalloc or aclrtMallocHost", fn, what, p);
         }
     }
     pthread_mutex_unlock(&memory_lock);
     return err;
+}
+
+aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what)
+{
+    return check_range(p, len, need_device, false, fn, what);
 }
 
 /* Strict mode: a pointer the copy kind says is host memory must not be device memory. */
@@ -209,14 +226,13 @@ static aclError allocate_tagged(void **out, size_t size, size_t reserve, int whe
     memspace_block block;
     if (!memspace_acquire(reserve, &block)) {
         pthread_mutex_unlock(&memory_lock);
-        return aclemu_set_error(where == ACLEMU_MEM_DEVICE ? ACL_ERROR_RT_MEMORY_ALLOCATION : ACL_ERROR_BAD_ALLOC,
-                                "%s: the host cannot provide %zu bytes", fn, size);
+        return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: the host cannot provide %zu bytes", fn, size);
     }
     allocation a = {block.base, size, block, where, device, page_size, dvpp};
     if (!insert_locked(&a)) {
         pthread_mutex_unlock(&memory_lock);
         memspace_discard(&block);
-        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory tracking an allocation", fn);
+        return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory tracking an allocation", fn);
     }
     if (where == ACLEMU_MEM_DEVICE) {
         device_used[device] += size;
@@ -437,7 +453,11 @@ static bool kind_is_valid(aclrtMemcpyKind kind)
 /* Validates one side of a copy: `len` bytes at `p`, on the side the kind names. */
 static aclError check_side(const void *p, size_t len, int side, const char *fn, const char *what)
 {
-    aclError err = aclemu_mem_check(p, len, side == DEVICE_SIDE, fn, what);
+    /* A device-side address is written or read by the copy itself, so one outside every
+     * allocation would crash the process: refused in every mode. Host-side addresses stay
+     * unchecked (any host buffer of the program may be copied), except in strict mode. */
+    bool device_side = side == DEVICE_SIDE;
+    aclError err = check_range(p, len, device_side, device_side, fn, what);
     if (err == ACL_SUCCESS && side == HOST_SIDE) {
         err = check_host_side(p, fn, what);
     }
@@ -621,8 +641,9 @@ static aclError check_memset(void *devPtr, size_t maxCount, size_t count, const 
     if (count > maxCount) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: count %zu exceeds maxCount %zu", fn, count, maxCount);
     }
-    /* host memory is accepted too: programs clear pinned buffers with aclrtMemset */
-    return aclemu_mem_check(devPtr, count, false, fn, "devPtr");
+    /* host memory from aclrtMallocHost is accepted too (programs clear pinned buffers with
+     * aclrtMemset), but never an address outside every allocation: the fill would write there */
+    return check_range(devPtr, count, false, true, fn, "devPtr");
 }
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)

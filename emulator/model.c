@@ -407,5 +407,6 @@ aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize, size_t *wor
     if (model == NULL || modelSize == 0 || workSize == NULL || weightSize == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: an argument is NULL or 0", fn);
     }
-    return query_sizes(model, modelSize, workSize, weightSize, fn);
+    aclError err = aclemu_mem_check(model, modelSize, false, fn, "model");
+    return err != ACL_SUCCESS ? err : query_sizes(model, modelSize, workSize, weightSize, fn);
 }

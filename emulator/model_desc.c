@@ -95,6 +95,9 @@ aclError aclmdlGetDescFromMem(aclmdlDesc *modelDesc, const void *model, size_t m
     if (err == ACL_SUCCESS && (model == NULL || modelSize == 0)) {
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: model is NULL or modelSize is 0", fn);
     }
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(model, modelSize, false, fn, "model");
+    }
     return err != ACL_SUCCESS ? err : desc_from_bytes(modelDesc, model, modelSize, fn);
 }
 

@@ -145,7 +145,9 @@ aclError op_check_all_buffers(const opk_call *call)
 aclError op_update_desc(const char *api, aclTensorDesc *desc, const opk_tensor *t)
 {
     if (!desc->unknown_rank && desc->num_dims == (size_t)t->shape.ndim) {
-        memcpy(desc->dims, t->shape.dims, (size_t)t->shape.ndim * sizeof(int64_t));
+        if (t->shape.ndim > 0) { /* a scalar's desc has no dims array: memcpy(NULL, ...) is undefined */
+            memcpy(desc->dims, t->shape.dims, (size_t)t->shape.ndim * sizeof(int64_t));
+        }
         return ACL_SUCCESS;
     }
     int64_t *dims = t->shape.ndim ? realloc(desc->dims, (size_t)t->shape.ndim * sizeof(int64_t)) : NULL;

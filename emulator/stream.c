@@ -35,6 +35,9 @@ rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t prior
         return NULL;
     }
     s->next = ctx->streams;
+    if (ctx->streams != NULL) {
+        ctx->streams->prev = s;
+    }
     ctx->streams = s;
     if (is_default) {
         ctx->default_stream = s;
@@ -478,15 +481,18 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
     }
     aclemu_handle_remove(s, ACLEMU_KIND_STREAM);
     if (s->ctx != NULL) {
-        for (rt_stream **link = &s->ctx->streams; *link != NULL; link = &(*link)->next) {
-            if (*link == s) {
-                *link = s->next;
-                break;
-            }
+        if (s->prev != NULL) {
+            s->prev->next = s->next;
+        } else {
+            s->ctx->streams = s->next;
+        }
+        if (s->next != NULL) {
+            s->next->prev = s->prev;
         }
         s->ctx = NULL;
     }
     s->next = NULL;
+    s->prev = NULL;
     rt_unlock();
     rt_report_forget_stream(s);
     rt_stream_shutdown(s, force);

@@ -474,6 +474,9 @@ aclError aclSetTensorConst(aclTensorDesc *desc, void *dataBuffer, size_t length)
     if (dataBuffer == NULL || length == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dataBuffer is NULL or length is 0", fn);
     }
+    if (aclemu_mem_check(dataBuffer, length, false, fn, "dataBuffer") != ACL_SUCCESS) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
     void *copy = malloc(length);
     if (copy == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);

@@ -80,7 +80,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gen_wrappers --check: {len(gen.files)} files under {args.root} are up to date")
         return status
     if not args.verify_against or args.root != parser.get_default("root"):
-        output.write_all(args.root, gen.files)
+        try:
+            output.write_all(args.root, gen.files)
+        except output.ForeignFilesError as exc:
+            print(f"gen_wrappers: {exc}", file=sys.stderr)
+            return 2
         print(f"wrote {len(gen.files)} files under {args.root}")
     return status
 

@@ -407,13 +407,17 @@ def _aclcb_venc(slot: int, input_pic_desc: int, output_stream_desc: int, user_da
 
 
 def _send_frame(
-    table: _SlotTable, name: str, c_send: Callable[..., int], channel_desc: int, *args: Any
+    table: _SlotTable, name: str, c_send: Callable[..., int], channel_desc: int, *args: Any, eos: bool = False
 ) -> int:
-    """Call c_send(channel_desc, *handles, key) with user_data (the last arg) stored under key."""
+    """Call c_send(channel_desc, *handles, key) with user_data (the last arg) stored under key.
+
+    An end-of-stream frame gets no callback, so its user_data is not kept (key 0)."""
     _require_handle(name, channel_desc)
     if table.get(channel_desc) is None:
         raise RuntimeError(f"{name}: did not set callback, failed (set the channel desc callback first)")
     *handles, user_data = args
+    if eos:
+        return _call_c(name, c_send, channel_desc, *handles, 0)
     key = next(_frame_keys)
     _frame_user_data[key] = user_data
     ret = -1
@@ -438,6 +442,26 @@ def vdec_send_frame(
         output_pic_desc,
         frame_config,
         user_data,
+        eos=_is_eos_stream(input_stream_desc),
+    )
+
+
+def _is_eos_stream(stream_desc: Any) -> bool:
+    """A stream desc marked end-of-stream (a wrong argument is left for the C call to refuse)."""
+    return (
+        isinstance(stream_desc, int)
+        and stream_desc != 0
+        and lib._aclffi_has(b"acldvppGetStreamDescEos") == 1
+        and lib.acldvppGetStreamDescEos(stream_desc) == 1
+    )
+
+
+def _is_eos_config(frame_config: Any) -> bool:
+    return (
+        isinstance(frame_config, int)
+        and frame_config != 0
+        and lib._aclffi_has(b"aclvencGetFrameConfigEos") == 1
+        and lib.aclvencGetFrameConfigEos(frame_config) == 1
     )
 
 
@@ -469,6 +493,7 @@ def venc_send_frame(
         reserve,
         frame_config,
         user_data,
+        eos=_is_eos_config(frame_config),
     )
 
 
@@ -505,4 +530,9 @@ def vdec_get_channel_desc_callback(channel_desc: int) -> Callable[..., Any]:
 
 def venc_get_channel_desc_callback(channel_desc: int) -> Callable[..., Any]:
     """The Python callable registered for this channel desc (no C call, as in pyACL)."""
-    return _stored_callback(_venc, "acl.media.venc_get_channel_desc_callback", channel_desc)
+    return venc_stored_callback(channel_desc, "acl.media.venc_get_channel_desc_callback")
+
+
+def venc_stored_callback(channel_desc: int, function: str) -> Callable[..., Any]:
+    """The callable registered for this channel desc; errors name `function`, the public caller."""
+    return _stored_callback(_venc, function, channel_desc)

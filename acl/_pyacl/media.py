@@ -13,7 +13,7 @@ from acl._generated.constants import (
     ACL_VENC_THREAD_ID_UINT64,
 )
 from acl._pyacl._common import address, new, require
-from acl._pyacl.callbacks import venc_get_channel_desc_callback, venc_set_channel_desc_callback
+from acl._pyacl.callbacks import venc_set_channel_desc_callback, venc_stored_callback
 from acl._pyacl.rt import malloc_config
 
 
@@ -91,7 +91,7 @@ def venc_set_channel_desc_param(channel_desc: int, param_type: int, value: Any) 
 def venc_get_channel_desc_param(channel_desc: int, param_type: int) -> tuple[Any, int]:
     """Hand-written: the stored callable (no C call), an address, a uint64 or a uint32 by `param_type`."""
     if param_type == ACL_VENC_CALLBACK_PTR:
-        return venc_get_channel_desc_callback(channel_desc), 0
+        return venc_stored_callback(channel_desc, "acl.media.venc_get_channel_desc_param"), 0
     if param_type in (ACL_VENC_BUF_ADDR_PTR, ACL_VENC_THREAD_ID_UINT64):
         cell, length = new("uint64_t *"), 8
     else:

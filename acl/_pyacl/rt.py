@@ -144,5 +144,23 @@ def get_stream_attribute(stream: int, stm_attr_type: int) -> tuple[dict[str, Any
     value = r.value
     key = _STREAM_ATTR_KEYS.get(stm_attr_type)
     if key is None:
-        return {"reserve": list(value.reserve)}, r.ret
+        return {"reserved": list(value.reserve)}, r.ret
     return {key: getattr(value, key)}, r.ret
+
+
+def register_cpu_func(handle: int, func_name: str, kernel_name: str) -> tuple[int, int]:
+    """Hand-written: pyACL refuses empty names with ValueError before the C call."""
+    function = "acl.rt.register_cpu_func"
+    require(function, "func_name", func_name, str)
+    require(function, "kernel_name", kernel_name, str)
+    if not func_name or not kernel_name:
+        raise ValueError(f"{function}: func_name and kernel_name must not be empty")
+    r = lib.aclrtRegisterCpuFunc(handle, func_name.encode(), kernel_name.encode())
+    return r.funcHandle, r.ret
+
+
+def device_get_uuid(device_id: int) -> tuple[dict[str, list[int]], int]:
+    """Hand-written: pyACL gives the 16 UUID bytes as ints (0..255), not as text."""
+    require("acl.rt.device_get_uuid", "device_id", device_id, int)
+    r = lib.aclrtDeviceGetUuid(device_id)
+    return {"bytes": [ord(c) for c in r.uuid.bytes]}, r.ret

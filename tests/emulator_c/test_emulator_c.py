@@ -14,19 +14,28 @@ from pathlib import Path
 import pytest
 from helpers.compile_c import build_test_emulator, compile_c, link_emulator
 
+import build_ffi
+
 HERE = Path(__file__).resolve().parent
 PROGRAMS = ["test_basics", "test_streams", "test_memory", "test_threads", "test_not_supported", "test_report"]
+
+
+# CI's sanitizer jobs set this to a -fsanitize= list ("address,undefined", "thread"): the library
+# and the test programs are then built with it, and any report makes the program fail.
+SANITIZE = os.environ.get("ACL_TEST_SANITIZE") or None
 
 
 @pytest.fixture(scope="module")
 def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("emulator_c")
-    library = build_test_emulator(out)  # the package's recipe (generated stubs included), -Werror
+    # the package's recipe (generated stubs included), -Werror
+    library = build_test_emulator(out, sanitize=SANITIZE)
     for program in PROGRAMS:
         compile_c(
             [HERE / f"{program}.c"],
             out / program,
-            flags=["-Wno-deprecated-declarations", f"-I{HERE}"],
+            flags=["-Wno-deprecated-declarations", f"-I{HERE}",
+                   *(build_ffi.sanitizer_flags(SANITIZE) if SANITIZE else [])],
             link=link_emulator(library),
         )
     return out
@@ -38,6 +47,8 @@ def _run(build_dir: Path, program: str, *args: str, **env: str) -> subprocess.Co
     command = [str(build_dir / program), *args]
     result = subprocess.run(command, cwd=build_dir, env=clean, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, f"{program} failed:\n{result.stdout}\n{result.stderr}"
+    # a sanitizer that was told to carry on still fails the test with what it printed
+    assert "Sanitizer" not in result.stderr and "runtime error:" not in result.stderr, result.stderr
     assert "all checks passed" in result.stdout
     return result
 

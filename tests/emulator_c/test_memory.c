@@ -156,7 +156,8 @@ static void test_strictness(int strict)
     CHECK_OK(aclrtMalloc((void **)&dev, SIZE, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_OK(aclrtMallocHost(&pinned, SIZE));
     aclError want = strict ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
-    CHECK_RET(aclrtMemcpy(host, SIZE, dev, SIZE, ACL_MEMCPY_HOST_TO_DEVICE), want); /* reversed */
+    /* reversed: the device-side destination is no allocation, refused in both modes (issue 13) */
+    CHECK_RET(aclrtMemcpy(host, SIZE, dev, SIZE, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
     CHECK_RET(aclrtMemcpy(dev, SIZE, host, SIZE, ACL_MEMCPY_HOST_TO_HOST), want);
     CHECK_RET(aclrtMemcpy(pinned, SIZE, host, SIZE, ACL_MEMCPY_HOST_TO_DEVICE), want);
     if (strict) {

@@ -71,7 +71,7 @@ def link_emulator(library: Path) -> list[str]:
     return [f"-L{library.parent}", f"-l:{library.name}", f"-Wl,-rpath,{library.parent}", "-lm"]
 
 
-def build_test_emulator(out_dir: Path) -> Path:
-    """The package's own emulator build recipe, with warnings as errors."""
+def build_test_emulator(out_dir: Path, sanitize: str | None = None) -> Path:
+    """The package's own emulator build recipe, with warnings as errors (sanitized if asked)."""
     c_compiler()
-    return build_ffi.build_emulator(out_dir, werror=True)
+    return build_ffi.build_emulator(out_dir, werror=True, sanitize=sanitize)

@@ -79,8 +79,9 @@ def aligned(n: int, a: int) -> int:
 
 
 def strides(fmt: Layout, w: int, h: int, extra_w: int = 0, extra_h: int = 0) -> tuple[int, int]:
-    """The smallest VPC strides (width stride 16-aligned, in bytes; height stride even), plus extra."""
-    return aligned(w * fmt.bytes_per_pixel, 16) + extra_w, aligned(h, 2) + extra_h
+    """The smallest VPC strides (width stride 16-aligned and at least 32, in bytes; height stride even),
+    plus extra."""
+    return max(32, aligned(w * fmt.bytes_per_pixel, 16)) + extra_w, aligned(h, 2) + extra_h
 
 
 def random_planes(fmt: Layout, w: int, h: int, rng: np.random.Generator) -> dict[str, np.ndarray]:

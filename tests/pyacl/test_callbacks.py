@@ -533,7 +533,7 @@ def test_the_emulator_refuses_what_it_does_not_implement_and_nothing_is_stored(r
     stored = before()
     assert acl.rt.allocator_set_alloc_func_to_desc(0, print) == acl.ACL_ERROR_API_NOT_SUPPORT
     assert before() is stored
-    assert acl.media.vdec_set_channel_desc_callback(12345, print) == acl.ACL_ERROR_API_NOT_SUPPORT
+    assert acl.media.vdec_set_channel_desc_callback(12345, print) == acl.ACL_ERROR_INVALID_PARAM  # not a desc
     with pytest.raises(RuntimeError, match="did not set callback"):
         acl.media.vdec_get_channel_desc_callback(12345)
 

@@ -59,8 +59,33 @@ def json_lines(obj: dict) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
+class ForeignFilesError(ValueError):
+    """An output directory holds files the generator did not write: it refuses to touch it."""
+
+
+def _is_build_product(path: Path) -> bool:
+    return path.suffix in _FOREIGN_SUFFIXES or path.name in _FOREIGN_NAMES
+
+
 def _is_ours(path: Path) -> bool:
-    return not (path.suffix in _FOREIGN_SUFFIXES or path.name in _FOREIGN_NAMES)
+    """A file the generator wrote: its banner (stamp()) is near the start."""
+    if not path.is_file():
+        return False
+    with path.open("rb") as f:
+        head = f.read(1024)
+    return DO_NOT_EDIT.encode() in head
+
+
+def foreign_files(root: Path, files: dict[str, str]) -> list[str]:
+    """Entries of the output directories that are neither the generator's nor build products."""
+    found = []
+    for directory in sorted(by_directory(files)):
+        out_dir = root / directory
+        if out_dir.is_dir():
+            for path in sorted(out_dir.iterdir()):
+                if not _is_build_product(path) and not _is_ours(path):
+                    found.append(f"{directory}/{path.name}")
+    return found
 
 
 def by_directory(files: dict[str, str]) -> dict[str, dict[str, str]]:
@@ -73,8 +98,9 @@ def by_directory(files: dict[str, str]) -> dict[str, dict[str, str]]:
 
 
 def drift(root: Path, files: dict[str, str]) -> list[str]:
-    """Paths (relative to root) whose content on disk differs from `files`, plus stale and missing
-    ones; a file in an output directory that the generator no longer produces is stale."""
+    """Paths (relative to root) whose content on disk differs from `files`, plus stale, missing and
+    foreign ones; a stamped file the generator no longer produces is stale, an unstamped one that is
+    no build product is foreign."""
     problems = []
     for directory, group in sorted(by_directory(files).items()):
         out_dir = root / directory
@@ -86,8 +112,12 @@ def drift(root: Path, files: dict[str, str]) -> list[str]:
                 problems.append(f"{directory}/{name}: differs from what the generator produces")
         if out_dir.is_dir():
             for path in sorted(out_dir.iterdir()):
-                if path.is_file() and _is_ours(path) and path.name not in group:
+                if path.name in group or _is_build_product(path):
+                    continue
+                if _is_ours(path):
                     problems.append(f"{directory}/{path.name}: stale (the generator no longer produces it)")
+                else:
+                    problems.append(f"{directory}/{path.name}: not the generator's (writing here is refused)")
     return problems
 
 
@@ -95,8 +125,14 @@ def write_all(root: Path, files: dict[str, str]) -> None:
     """Replace the generator's files under root all at once; build products are kept.
 
     Everything is written to sibling temporary directories first, so a failure while writing
-    leaves the old output untouched.
+    leaves the old output untouched. Only stamped files are ever replaced or removed: a directory
+    holding anything else (a user's file, a hand-written module) is refused before any write.
     """
+    foreign = foreign_files(root, files)
+    if foreign:
+        raise ForeignFilesError(
+            f"refusing to write under {root}: these are not files the generator wrote: {', '.join(foreign)}"
+        )
     staged: list[tuple[Path, Path, dict[str, str]]] = []
     try:
         for directory, group in sorted(by_directory(files).items()):
@@ -109,7 +145,7 @@ def write_all(root: Path, files: dict[str, str]) -> None:
         for out_dir, staging, group in staged:
             out_dir.mkdir(exist_ok=True)
             for path in out_dir.iterdir():
-                if path.is_file() and _is_ours(path) and path.name not in group:
+                if _is_ours(path) and path.name not in group:
                     path.unlink()
             for name in group:
                 os.replace(staging / name, out_dir / name)

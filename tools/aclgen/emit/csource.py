@@ -176,10 +176,42 @@ def _call_argument(p: ParamPlan, name: str) -> str:
     return f"({cast_type})&_acl_out.{p.out_member}"
 
 
+# What a shim returns, without calling, when a struct passed by value arrives as address 0:
+# ACL_ERROR_INVALID_PARAM, the code the runtime gives a bad argument (docs/internals.md); a
+# function without a scalar return gives what it gives when the backend lacks it (zero, NULL).
+NULL_STRUCT_CODE = "100000"
+
+
+def _null_struct_test(b: FunctionBinding, names: dict[str, str]) -> str:
+    """The C condition `a == 0 || ...` over the struct-by-value inputs, or "" when there are none."""
+    nullable = [names[p.c_name] for p in b.cls.params if p.kind == "handle" and p.reason == "struct by value"]
+    return " || ".join(f"{name} == 0" for name in nullable)
+
+
+def _early_return(b: FunctionBinding, scalar_value: str) -> list[str]:
+    """The body of an `if` that returns without calling: `scalar_value` for a scalar return."""
+    ret = b.cls.ret
+    if b.cls.outs:
+        lines = ["        return _acl_out;"]
+        if ret.kind == "scalar" and scalar_value != "0":  # else the zeroed struct says it already
+            lines.insert(0, f"        _acl_out.ret = {scalar_value};")
+        return lines
+    if ret.kind == "void":
+        return ["        return;"]
+    if ret.kind == "struct":
+        return [
+            f"        {declare(ret.shim_type, '_acl_zero')};",
+            "        memset(&_acl_zero, 0, sizeof _acl_zero);",
+            "        return _acl_zero;",
+        ]
+    return [f"        return {scalar_value if ret.kind == 'scalar' else ret.missing_value};"]
+
+
 def _shim(b: FunctionBinding, index: int, reserved: set[str]) -> str:
     cls = b.cls
     ret = cls.ret
     names = dict(zip([p.c_name for p in cls.inputs], shim_param_names(b, reserved)))
+    null_test = _null_struct_test(b, names)
     args = [_call_argument(p, names.get(p.c_name, p.c_name)) for p in cls.params]
     if b.fn.variadic:
         args = [*args[:-1], '"%s"', args[-1]]  # the last named argument is a format: pass the message as data
@@ -197,11 +229,9 @@ def _shim(b: FunctionBinding, index: int, reserved: set[str]) -> str:
         for p in cls.outs:
             if p.kind == "inout" and p.out_kind != "handle":
                 lines.append(f"    _acl_out.{p.out_member} = {names[p.c_name]};")
-        lines.append("    if (_acl_fn == NULL) {")
-        if ret.kind == "scalar" and ret.missing_value != "0":
-            lines.append(f"        _acl_out.ret = {ret.missing_value};")
-        lines.append("        return _acl_out;")
-        lines.append("    }")
+        lines += ["    if (_acl_fn == NULL) {", *_early_return(b, ret.missing_value), "    }"]
+        if null_test:
+            lines += [f"    if ({null_test}) {{", *_early_return(b, NULL_STRUCT_CODE), "    }"]
         if ret.kind == "void":
             lines.append(f"    {call};")
         elif ret.kind == "handle":
@@ -213,16 +243,9 @@ def _shim(b: FunctionBinding, index: int, reserved: set[str]) -> str:
                 lines.append(f"    _acl_out.{p.out_member} = (uintptr_t)_acl_h_{p.c_name};")
         lines.append("    return _acl_out;")
     else:
-        lines.append("    if (_acl_fn == NULL) {")
-        if ret.kind == "void":
-            lines.append("        return;")
-        elif ret.kind == "struct":
-            lines.append(f"        {declare(ret.shim_type, '_acl_zero')};")
-            lines.append("        memset(&_acl_zero, 0, sizeof _acl_zero);")
-            lines.append("        return _acl_zero;")
-        else:
-            lines.append(f"        return {ret.missing_value};")
-        lines.append("    }")
+        lines += ["    if (_acl_fn == NULL) {", *_early_return(b, ret.missing_value), "    }"]
+        if null_test:
+            lines += [f"    if ({null_test}) {{", *_early_return(b, NULL_STRUCT_CODE), "    }"]
         if ret.kind == "void":
             lines.append(f"    {call};")
         elif ret.kind == "handle":

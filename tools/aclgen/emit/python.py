@@ -340,7 +340,7 @@ def _guarded_call(b: FunctionBinding, statement: str) -> list[str]:
         lines.append("    except AttributeError:")
         lines.append(f"        raise {not_str_call(b, strings)} from None")
     lines.append("    except (TypeError, OverflowError) as e:")
-    lines.append(f'        raise type(e)(f"{b.qualified_name}: {{e}}") from None')
+    lines.append(f'        raise e.__class__(f"{b.qualified_name}: {{e}}") from None')
     return lines
 
 

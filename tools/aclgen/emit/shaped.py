@@ -76,7 +76,10 @@ class ShapedWrapper:
         signature = ", ".join(f"{p.py_name}=None" if p.c_name in optional else p.py_name for p in params)
         lines = [f"def {b.py_name}({signature}):"]
         body: list[str] = []
+        length_guards = [guard for guard in spec.guards if "len_max" in guard]
         for guard in spec.guards:
+            if guard in length_guards:
+                continue
             name = self._py(guard["param"])
             body.append(f"if {name}.__class__ is int and {name} > {int(guard['max'])}:")
             if "raises" in guard:
@@ -101,6 +104,11 @@ class ShapedWrapper:
                 raise ValueError(f"{b.c_name}: unknown role {role!r} for {p.c_name}")
             emitter(self, arg, parts)
         body += parts.checks
+        for guard in length_guards:  # after the checks that the argument is a list
+            name = self._py(guard["param"])
+            low, high = int(guard["len_min"]), int(guard["len_max"])
+            body.append(f"if not {low} <= len({name}) <= {high}:")
+            body.append(f'    raise ValueError("{qualified}: {guard["raises"]}")')
         body.append("try:")
         body += [f"    {line}" for line in parts.converts]
         body.append(f"    _r = _{b.c_name}({', '.join(parts.call_args)})")
@@ -112,7 +120,7 @@ class ShapedWrapper:
             body.append("except AttributeError:")
             body.append(f'    raise TypeError("{qualified}: a list item is not a str") from None')
         body.append("except (TypeError, OverflowError, ValueError, IndexError) as e:")
-        body.append(f'    raise type(e)(f"{qualified}: {{e}}") from None')
+        body.append(f'    raise e.__class__(f"{qualified}: {{e}}") from None')
         outputs = parts.outputs
         ret = self._ret_expr()
         if spec.echo:
@@ -292,13 +300,21 @@ def _strbuf(w: ShapedWrapper, a: _Argument, parts: _Parts) -> None:
 
 
 def _out_list(w: ShapedWrapper, a: _Argument, parts: _Parts) -> None:
-    count = w._py(role_target(a.role))
+    count_param, _, reported = role_target(a.role).partition(":")
+    count = w._py(count_param)
     plan = list_plan(a.param, w.facts)
     parts.converts.append(f'_a_{a.name} = _new("{plan.ctype}", {count})')
     parts.call_args.append(f"_cast(_uintptr, _a_{a.name})")
-    result = w._list_result(f"_a_{a.name}", plan)
+    filled = f"_a_{a.name}"
+    if reported:
+        # only the elements the call says it filled, never more than the array holds
+        reported_count = f"_r.{w.by_c[reported].out_member}"
+        filled = f"_a_{a.name}[0:max(0, min({reported_count}, {count}))]"
+    result = w._list_result(filled, plan)
     if w.spec.on_error == "none_items":
         result = f"({result} if {w._ok()} else [None] * {count})"
+    elif w.spec.on_error == "none":
+        result = f"({result} if {w._ok()} else None)"
     parts.outputs.append(result)
 
 
@@ -324,11 +340,12 @@ ROLE_EMITTERS: dict[str, Callable[[ShapedWrapper, _Argument, _Parts], None]] = {
 
 
 def _type_check(qualified: str, name: str, kind: str) -> list[str]:
-    message = f"{qualified}: argument {name} must be a {kind}, not {{type({name}).__name__}}"
+    message = f"{qualified}: argument {name} must be a {kind}, not {{{name}.__class__.__name__}}"
     return [f"if {name}.__class__ is not {kind}:", f'    raise TypeError(f"{message}")']
 
 
 def _literal(value: Any) -> str:
+    """A guard's `returns`: the outer list is the result tuple, inner lists stay lists."""
     if isinstance(value, list):
-        return "(" + ", ".join(_literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+        return "(" + ", ".join(repr(v) for v in value) + ("," if len(value) == 1 else "") + ")"
     return repr(value)

@@ -83,6 +83,10 @@ _C_WORDS = {
 }  # fmt: skip
 
 
+def _is_word(token: str) -> bool:
+    return token[0].isalpha() or token[0] == "_"
+
+
 def _unknown_type_name(pre: Preprocessed, rel: str, line: int, parser: c_parser.CParser) -> Optional[str]:
     """The first word of the failing source line that names no type the parser knows, if any."""
     raw = pre.raw_sources.get(rel)
@@ -91,12 +95,16 @@ def _unknown_type_name(pre: Preprocessed, rel: str, line: int, parser: c_parser.
     lines = raw.split("\n")
     if not 0 < line <= len(lines):
         return None
-    words = re.findall(r"[A-Za-z_]\w*", lines[line - 1].split("(")[0])
+    tokens = re.findall(r"[A-Za-z_]\w*|[^\sA-Za-z_]", lines[line - 1])
     is_type = getattr(parser, "_is_type_in_scope", None)
-    if is_type is None or len(words) < 2:
+    if is_type is None:
         return None
     macro_names = {m.name for m in pre.macros} | {m.name for m in pre.function_macros}
-    for word in words[:-1]:
+    # a word stands where a type must be when a name or a `*` follows it: in the return type and
+    # in every parameter, not only before the function's name
+    for word, following in zip(tokens, tokens[1:]):
+        if not _is_word(word) or not (following == "*" or _is_word(following)):
+            continue
         if word in _C_WORDS or word in macro_names or is_type(word):
             continue
         return word

@@ -18,7 +18,8 @@ The reviewed description names a role for C parameters (`args`: C name -> role):
 - `strbuf:L`: not a Python argument; a `char` buffer of the size given by the Python argument `L`
   that the function writes into; comes back as `str` among the outputs.
 - `out_list:N`: not a Python argument; an array of `N` (a Python argument) elements the function
-  fills; comes back as a list among the outputs.
+  fills; comes back as a list among the outputs. `out_list:N:C`: the same, cut to the count the
+  function reports in its out parameter `C` (clamped to 0..N).
 - `deref_list:N`: on an out parameter the C function sets to an array it owns; comes back as the
   list of its `N` (another out parameter) elements.
 - `null`: not a Python argument; the C value is 0 / NULL.
@@ -31,9 +32,12 @@ does not wrap and for `optional` parameters (FunctionBinding.none_is_null), else
 
 Other keys: `echo` (a C input returned first), `optional` (trailing C parameters that default to
 None), `guards` (`{"param", "max", "returns"}` returns a literal, `{"param", "max", "raises"}`
-raises ValueError, when the Python argument exceeds max), `keys: "snake"` (result dict keys in
+raises ValueError, when the Python argument exceeds max; `{"param", "len_min", "len_max",
+"raises"}` raises ValueError with the message `raises` when a list argument's length is outside
+the range), `keys: "snake"` (result dict keys in
 snake_case), `on_error`: what struct results are when the C call does not succeed: "empty" `{}`,
-"none" `None`, "none_items" (list results) a list of `None` of the asked length.
+"none" `None`, "none_items" (list results) a list of `None` of the asked length; "none" also makes a list
+result None.
 Outputs are in C order (outs of the shim and the roles above), then the C return, as pyACL does.
 """
 

@@ -1,0 +1,74 @@
+"""The reviewed table of board-hardware APIs (acl/hardware_only.json): it covers exactly the functions
+of headers/acl/media/, none of them is emulated, and README and `python -m acl info` show it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+
+from helpers.repo import REPO_ROOT
+from helpers.subproc import describe, run_command
+
+TABLE = REPO_ROOT / "acl" / "hardware_only.json"
+
+
+def _table() -> dict[str, tuple[str, list[str]]]:
+    rows = json.loads(TABLE.read_text(encoding="utf-8"))["headers"]
+    return {row["header"]: (row["reason"], row["functions"]) for row in rows}
+
+
+def _media_functions() -> dict[str, list[str]]:
+    """header -> functions, from the generator's record of the parsed headers."""
+    api = json.loads((REPO_ROOT / "acl" / "_generated" / "api.json").read_text(encoding="utf-8"))
+    found: dict[str, list[str]] = defaultdict(list)
+    for function in api["functions"]:
+        if function["header"].startswith("acl/media/"):
+            found[function["header"]].append(function["name"])
+    return {header: sorted(names) for header, names in found.items()}
+
+
+def test_table_covers_exactly_the_media_headers() -> None:
+    table = _table()
+    assert {header: names for header, (_, names) in table.items()} == _media_functions()
+
+
+def test_every_row_has_a_one_line_reason() -> None:
+    for header, (reason, _) in _table().items():
+        assert reason.strip() and "\n" not in reason and len(reason) <= 100, header
+
+
+def test_no_listed_function_is_emulated() -> None:
+    from acl._generated._acl_cffi import lib
+
+    emulated = [
+        name for _, names in _table().values() for name in names if lib._aclemu_IsImplemented(name.encode())
+    ]
+    assert emulated == []
+
+
+def test_a_listed_function_returns_api_not_support() -> None:
+    import acl
+
+    assert acl.himpi.tde_open() == acl.ACL_ERROR_API_NOT_SUPPORT
+
+
+def test_readme_shows_the_table() -> None:
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    total = sum(len(names) for _, names in _table().values())
+    assert f"for all {total} of them" in readme
+    for header, (reason, names) in _table().items():
+        assert f"| `{header}` | {len(names)} | {reason} |" in readme
+
+
+def test_info_counts_and_explains_them() -> None:
+    result = run_command([sys.executable, "-m", "acl", "info", "--missing"], {"ACL_BACKEND": "emulator"})
+    assert result.returncode == 0, describe(result)
+    lines = result.stdout.splitlines()
+    total = sum(len(names) for _, names in _table().values())
+    assert (
+        f"hardware:   {total} of them are board-hardware APIs (ISP, VI, VO, audio, HDMI, ...), "
+        "not emulated by design" in lines
+    )
+    for header, (reason, names) in _table().items():
+        assert f"hardware only: {header} ({len(names)}): {reason}" in lines

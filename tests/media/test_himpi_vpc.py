@@ -1,0 +1,272 @@
+"""acl.himpi VPC channels: create/destroy, resize and crop against the image issue's numpy references
+(vpc_reference.py), hi_mpi_vpc_get_process_result, and refusals (bad channels, pictures, dicts)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from conftest import check
+from helpers.subproc import describe, run_command
+from vpc_reference import (
+    FORMATS,
+    Layout,
+    pack,
+    random_planes,
+    resize_bilinear,
+    resize_nearest,
+    strides,
+    unpack,
+)
+
+import acl
+
+pytestmark = pytest.mark.numpy
+
+HI_ERR_VPC_EXIST = acl.HI_ERR_VPC_EXIST
+HI_ERR_VPC_UNEXIST = acl.HI_ERR_VPC_UNEXIST
+HI_ERR_VPC_ILLEGAL_PARAM = acl.HI_ERR_VPC_ILLEGAL_PARAM
+HI_ERR_VPC_NOT_SUPPORT = acl.HI_ERR_VPC_NOT_SUPPORT
+HI_ERR_VPC_INVALID_CHN_ID = acl.HI_ERR_VPC_INVALID_CHN_ID
+CHN = 5
+NV12 = FORMATS["YUV_SEMIPLANAR_420"]
+HOST_TO_DEVICE, DEVICE_TO_HOST = 1, 2
+
+
+class HiVpc:
+    """hi_mpi sys and one VPC channel, plus the DVPP buffers of the tests."""
+
+    def __init__(self) -> None:
+        import acl
+
+        self.acl = acl
+        self.buffers: list[int] = []
+
+    def picture(
+        self, fmt: Layout, w: int, h: int, planes: dict[str, np.ndarray] | None = None
+    ) -> dict[str, Any]:
+        ws, hs = strides(fmt, w, h)
+        size = fmt.buffer_size(ws, hs)
+        ptr, ret = self.acl.himpi.dvpp_malloc(0, size)
+        check(ret, "dvpp_malloc")
+        self.buffers.append(ptr)
+        data = pack(fmt, planes, ws, hs).tobytes() if planes else bytes(size)
+        check(self.acl.rt.memcpy(ptr, size, self.acl.util.bytes_to_ptr(data), size, HOST_TO_DEVICE), "upload")
+        return {
+            "picture_address": ptr,
+            "picture_buffer_size": size,
+            "picture_width": w,
+            "picture_height": h,
+            "picture_width_stride": ws,
+            "picture_height_stride": hs,
+            "picture_format": fmt.value,
+        }
+
+    def planes(self, fmt: Layout, pic: dict[str, Any]) -> dict[str, np.ndarray]:
+        size = pic["picture_buffer_size"]
+        host = bytes(size)
+        check(
+            self.acl.rt.memcpy(
+                self.acl.util.bytes_to_ptr(host), size, pic["picture_address"], size, DEVICE_TO_HOST
+            ),
+            "download",
+        )
+        buf = np.frombuffer(host, dtype=np.uint8)
+        return unpack(
+            fmt,
+            buf,
+            pic["picture_width"],
+            pic["picture_height"],
+            pic["picture_width_stride"],
+            pic["picture_height_stride"],
+        )
+
+    def release(self) -> None:
+        for ptr in self.buffers:
+            check(self.acl.himpi.dvpp_free(ptr), "dvpp_free")
+
+
+@pytest.fixture(scope="module")
+def hi(media_stream: int) -> Iterator[HiVpc]:
+    import acl
+
+    check(acl.himpi.sys_init(), "sys_init")
+    check(acl.himpi.vpc_create_chn(CHN, {"attr": 0, "pic_width": 1920, "pic_height": 1080}), "vpc_create_chn")
+    session = HiVpc()
+    yield session
+    session.release()
+    check(acl.himpi.vpc_destroy_chn(CHN), "vpc_destroy_chn")
+    check(acl.himpi.sys_exit(), "sys_exit")
+
+
+def _source(
+    hi: HiVpc, fmt: Layout, w: int, h: int, seed: int
+) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    planes = random_planes(fmt, w, h, np.random.default_rng(seed))
+    return hi.picture(fmt, w, h, planes), planes
+
+
+def _finish(hi: HiVpc, task_id: int, ret: int) -> None:
+    check(ret, "vpc operation")
+    assert hi.acl.himpi.vpc_get_process_result(CHN, task_id, -1) == 0
+    # a result is taken once
+    assert hi.acl.himpi.vpc_get_process_result(CHN, task_id, 0) == HI_ERR_VPC_ILLEGAL_PARAM
+
+
+@pytest.mark.parametrize(
+    ("src_size", "dst_size", "interpolation"),
+    [
+        ((64, 32), (32, 16), 0),
+        ((50, 40), (224, 224), 0),
+        ((128, 96), (300, 60), 1),
+        ((100, 64), (100, 64), 0),
+    ],
+)
+def test_resize_nv12_matches_the_reference(
+    hi: HiVpc, src_size: tuple[int, int], dst_size: tuple[int, int], interpolation: int
+) -> None:
+    src, planes = _source(hi, NV12, *src_size, seed=sum(src_size))
+    dst = hi.picture(NV12, *dst_size)
+    task_id, ret = hi.acl.himpi.vpc_resize(CHN, src, dst, 0.0, 0.0, interpolation, -1)
+    _finish(hi, task_id, ret)
+    got = hi.planes(NV12, dst)
+    resize = resize_nearest if interpolation == 1 else resize_bilinear
+    cw, ch = NV12.chroma_size(*dst_size)
+    for comp, plane in planes.items():
+        expected = resize(plane, *dst_size) if comp == "Y" else resize(plane, cw, ch)
+        diff = np.abs(got[comp].astype(int) - expected.astype(int)).max()
+        assert diff <= (0 if interpolation == 1 else 1), comp
+
+
+def test_resize_rgb(hi: HiVpc) -> None:
+    fmt = FORMATS["RGB_888"]
+    src, planes = _source(hi, fmt, 40, 30, seed=3)
+    dst = hi.picture(fmt, 80, 60)
+    _finish(hi, *hi.acl.himpi.vpc_resize(CHN, src, dst, 2.0, 2.0, 1, 1000))
+    got = hi.planes(fmt, dst)
+    for comp, plane in planes.items():
+        np.testing.assert_array_equal(got[comp], resize_nearest(plane, 80, 60))
+
+
+def test_crop_several_regions_exactly(hi: HiVpc) -> None:
+    src, planes = _source(hi, NV12, 96, 64, seed=9)
+    regions = [(0, 0, 32, 16), (10, 20, 40, 30), (64, 48, 32, 16)]  # left, top, w, h (even for NV12)
+    outputs = [hi.picture(NV12, w, h) for _, _, w, h in regions]
+    crop_info = [
+        {
+            "dest_pic_info": out,
+            "crop_region": {"left_offset": x, "top_offset": y, "crop_width": w, "crop_height": h},
+        }
+        for out, (x, y, w, h) in zip(outputs, regions)
+    ]
+    _finish(hi, *hi.acl.himpi.vpc_crop(CHN, src, crop_info, len(crop_info), -1))
+    for out, (x, y, w, h) in zip(outputs, regions):
+        got = hi.planes(NV12, out)
+        np.testing.assert_array_equal(got["Y"], planes["Y"][y : y + h, x : x + w])
+        for comp in "UV":
+            np.testing.assert_array_equal(
+                got[comp], planes[comp][y // 2 : (y + h) // 2, x // 2 : (x + w) // 2]
+            )
+
+
+def test_channel_lifecycle_and_numbering(hi: HiVpc) -> None:
+    himpi = hi.acl.himpi
+    attr = {"attr": 0, "pic_width": 64, "pic_height": 64}
+    assert himpi.vpc_create_chn(CHN, attr) == HI_ERR_VPC_EXIST
+    assert himpi.vpc_create_chn(256, attr) == HI_ERR_VPC_INVALID_CHN_ID
+    assert himpi.vpc_create_chn(-1, attr) == HI_ERR_VPC_INVALID_CHN_ID
+    first, ret = himpi.vpc_sys_create_chn(attr)
+    check(ret, "vpc_sys_create_chn")
+    assert first == 0  # the lowest free number
+    second, ret = himpi.vpc_sys_create_chn(attr)
+    assert (second, ret) == (1, 0)
+    assert himpi.vpc_destroy_chn(first) == 0
+    assert himpi.vpc_destroy_chn(first) == HI_ERR_VPC_UNEXIST
+    assert himpi.vpc_sys_create_chn(attr) == (0, 0)
+    for chn in (0, 1):
+        assert himpi.vpc_destroy_chn(chn) == 0
+
+
+def test_refusals(hi: HiVpc) -> None:
+    himpi = hi.acl.himpi
+    src, _ = _source(hi, NV12, 64, 32, seed=1)
+    dst = hi.picture(NV12, 32, 16)
+    assert himpi.vpc_resize(77, src, dst, 0.0, 0.0, 0, -1)[1] == HI_ERR_VPC_UNEXIST
+    assert himpi.vpc_resize(CHN, src, dst, 0.0, 0.0, 5, -1)[1] == HI_ERR_VPC_ILLEGAL_PARAM
+    assert himpi.vpc_resize(CHN, src, dst, -1.0, 0.0, 0, -1)[1] == HI_ERR_VPC_ILLEGAL_PARAM
+    narrow = dict(dst, picture_width=16, picture_width_stride=16)  # below the 32-byte stride minimum
+    assert himpi.vpc_resize(CHN, src, narrow, 0.0, 0.0, 0, -1)[1] == HI_ERR_VPC_ILLEGAL_PARAM
+    assert "widthStride" in hi.acl.get_recent_err_msg()
+    assert (
+        himpi.vpc_resize(CHN, src, dict(dst, picture_format=9999), 0.0, 0.0, 0, -1)[1]
+        == HI_ERR_VPC_NOT_SUPPORT
+    )
+    small = dict(dst, picture_buffer_size=100)
+    assert himpi.vpc_resize(CHN, src, small, 0.0, 0.0, 0, -1)[1] == HI_ERR_VPC_ILLEGAL_PARAM
+    crop = {
+        "dest_pic_info": dst,
+        "crop_region": {"left_offset": 40, "top_offset": 0, "crop_width": 32, "crop_height": 16},
+    }
+    assert himpi.vpc_crop(CHN, src, [crop], 1, -1)[1] == HI_ERR_VPC_ILLEGAL_PARAM  # past the right edge
+    assert himpi.vpc_crop(CHN, src, [], 0, -1)[1] == HI_ERR_VPC_ILLEGAL_PARAM
+    assert himpi.vpc_get_process_result(CHN, 123456789, 0) == HI_ERR_VPC_ILLEGAL_PARAM
+    assert himpi.vpc_get_process_result(CHN, 1, -5) == HI_ERR_VPC_ILLEGAL_PARAM
+    assert himpi.vpc_get_process_result(78, 1, 0) == HI_ERR_VPC_UNEXIST
+
+
+def test_timed_result_of_a_done_task_does_not_wait(hi: HiVpc) -> None:
+    import time
+
+    src, _ = _source(hi, NV12, 64, 32, seed=4)
+    task_id, ret = hi.acl.himpi.vpc_resize(CHN, src, hi.picture(NV12, 32, 16), 0.0, 0.0, 0, -1)
+    check(ret, "resize")
+    start = time.monotonic()
+    assert hi.acl.himpi.vpc_get_process_result(CHN, task_id, 5000) == 0
+    assert time.monotonic() - start < 2.0
+
+
+_BAD_DICTS = """
+import acl
+acl.init(); acl.rt.set_device(0)
+from acl import himpi
+himpi.sys_init()
+print(himpi.vpc_create_chn(3, {}))
+print(himpi.vpc_resize(3, {}, {}, 0.0, 0.0, 0, -1)[1])
+print(himpi.vpc_crop(3, {}, [{}], 1, -1)[1])
+print(himpi.vpc_crop(3, {"picture_address": 16, "picture_width": 64, "picture_height": 64}, [{}], 1, -1)[1])
+print(himpi.vpc_destroy_chn(3))
+print(himpi.sys_exit())
+"""
+
+
+def test_bad_dicts_give_codes_in_a_child_process() -> None:
+    result = run_command([sys.executable, "-c", _BAD_DICTS], {"ACL_BACKEND": "emulator"})
+    assert result.returncode == 0, describe(result)
+    codes = [int(line) for line in result.stdout.split()]
+    assert codes == [0, HI_ERR_VPC_ILLEGAL_PARAM, HI_ERR_VPC_ILLEGAL_PARAM, HI_ERR_VPC_ILLEGAL_PARAM, 0, 0]
+
+
+_LEFT_BEHIND = """
+import acl
+acl.init(); acl.rt.set_device(0)
+acl.himpi.sys_init()
+print(acl.himpi.vpc_create_chn(3, {"attr": 0, "pic_width": 64, "pic_height": 64}))
+acl.rt.reset_device(0); acl.finalize()
+acl.init(); acl.rt.set_device(0)
+print(acl.himpi.vpc_create_chn(3, {"attr": 0, "pic_width": 64, "pic_height": 64}))  # before sys_init
+acl.himpi.sys_init()
+print(acl.himpi.vpc_create_chn(3, {"attr": 0, "pic_width": 64, "pic_height": 64}))
+print(acl.himpi.vpc_destroy_chn(3))
+"""
+
+
+def test_finalize_forgets_channels_left_behind() -> None:
+    result = run_command(
+        [sys.executable, "-c", _LEFT_BEHIND], {"ACL_BACKEND": "emulator", "ACL_EMU_STRICT": "1"}
+    )
+    assert result.returncode == 0, describe(result)
+    assert [int(line) for line in result.stdout.split()] == [0, acl.HI_ERR_VPC_SYS_NOT_READY, 0, 0]
+    assert "1 hi_mpi channel(s) were never destroyed" in result.stderr
