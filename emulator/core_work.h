@@ -73,6 +73,16 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
 /* event.c */
 void rt_event_detach_locked(rt_event *e); /* drop the list reference; frees when unused */
 
+/* memory_mapped.c: device-usable ranges that are not allocations (aclemu_mem_add_mapped). */
+typedef struct rt_mapped_range {
+    uintptr_t base;
+    size_t size;
+    int32_t device;
+    int kind; /* aclemu_mapped_kind */
+} rt_mapped_range;
+/* True (and *out filled, if non-NULL) when p lies inside a registered mapped range. */
+bool rt_mapped_find(uintptr_t p, rt_mapped_range *out);
+
 /* memory.c: free what a device (or host, device < 0) still holds; report leaks when
  * strict. Returns the number of leaked allocations. */
 size_t rt_memory_release(int32_t device, const char *fn);

@@ -140,6 +140,7 @@ bool aclemu_mem_find(const void *p, aclemu_alloc *out);
 /* Check that [p, p+len) may be accessed by `fn` (`what` names the argument):
  *  - p NULL with len > 0: ACL_ERROR_INVALID_PARAM;
  *  - p inside a tracked allocation but p+len past its end: ACL_ERROR_INVALID_PARAM;
+ *  - p inside a mapped range (aclemu_mem_add_mapped): like an allocation of that range;
  *  - p untracked but inside a recently freed allocation (use after free):
  *    ACL_ERROR_INVALID_PARAM in every mode (freed ranges are never anyone's live buffer);
  *  - p untracked otherwise: accepted (host buffers), except in strict mode with
@@ -147,6 +148,23 @@ bool aclemu_mem_find(const void *p, aclemu_alloc *out);
  *  - strict mode and need_device with p in host memory: ACL_ERROR_INVALID_PARAM.
  * Records the message and returns the code. */
 aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what);
+/* Like aclemu_mem_check, but an address outside every live allocation and mapped range is
+ * refused in every mode: for device-side buffers the runtime itself writes through (fills, status
+ * outputs), where an address nothing vouches for would be written blindly. */
+aclError aclemu_mem_check_tracked(const void *p, size_t len, bool need_device, const char *fn, const char *what);
+
+/* Device-usable memory that is not an aclrtMalloc allocation. The area that creates such a range
+ * registers it (aclemu_mem_add_mapped) and removes it (aclemu_mem_remove_mapped, by its base)
+ * before the addresses stop being accessible; aclemu_mem_check and the runtime's copies and fills
+ * then treat it as device memory of `size` bytes. Ranges may not overlap one another
+ * (ACL_ERROR_INVALID_PARAM naming `fn`). */
+typedef enum aclemu_mapped_kind {
+    ACLEMU_MAPPED_VMM = 1,            /* aclrtMapMem */
+    ACLEMU_MAPPED_IPC = 2,            /* aclrtIpcMemImportByKey */
+    ACLEMU_MAPPED_HOST_REGISTERED = 3 /* aclrtHostRegister: also host memory */
+} aclemu_mapped_kind;
+aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, int kind, const char *fn);
+void aclemu_mem_remove_mapped(const void *base);
 
 /* Device memory tagged as DVPP memory (acldvppMalloc): `size` usable bytes on the current
  * device, taking `reserve` (>= size, a multiple of 128) bytes of address space so that it

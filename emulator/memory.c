@@ -108,8 +108,28 @@ bool aclemu_mem_find(const void *p, aclemu_alloc *out)
     return a != NULL;
 }
 
+static const char *mapped_name(int kind)
+{
+    switch (kind) {
+    case ACLEMU_MAPPED_VMM:
+        return "range mapped by aclrtMapMem";
+    case ACLEMU_MAPPED_IPC:
+        return "range imported by aclrtIpcMemImportByKey";
+    default:
+        return "host range registered with aclrtHostRegister";
+    }
+}
+
+/* Host memory the program registered for the device covers [p, p + len). */
+static bool host_registered(uintptr_t p, size_t len)
+{
+    rt_mapped_range mapped;
+    return rt_mapped_find(p, &mapped) && mapped.kind == ACLEMU_MAPPED_HOST_REGISTERED &&
+           len <= mapped.base + mapped.size - p;
+}
+
 /* The checks of aclemu_mem_check; `must_be_tracked` refuses an address outside every live
- * allocation in every mode (the runtime's own copies and fills, which write through it). */
+ * allocation and mapped range in every mode (the runtime's own copies and fills, which write through it). */
 static aclError check_range(const void *p, size_t len, bool need_device, bool must_be_tracked, const char *fn,
                             const char *what)
 {
@@ -127,6 +147,7 @@ static aclError check_range(const void *p, size_t len, bool need_device, bool mu
     }
     bool strict = aclemu_strict();
     aclError err = ACL_SUCCESS;
+    rt_mapped_range mapped;
     pthread_mutex_lock(&memory_lock);
     allocation *a = find_locked(start);
     if (a != NULL) {
@@ -136,11 +157,19 @@ static aclError check_range(const void *p, size_t len, bool need_device, bool mu
                                    "%s: %s %p + %zu bytes runs %zu bytes past the end of the %zu-byte %s allocation "
                                    "at %p",
                                    fn, what, p, len, len - room, a->size, where_name(a->where), (void *)a->base);
-        } else if (strict && need_device && a->where != ACLEMU_MEM_DEVICE) {
+        } else if (strict && need_device && a->where != ACLEMU_MEM_DEVICE && !host_registered(start, len)) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                    "%s: %s %p is host memory from aclrtMallocHost where device memory is expected "
                                    "(ACL_EMU_STRICT)",
                                    fn, what, p);
+        }
+    } else if (rt_mapped_find(start, &mapped)) {
+        size_t room = mapped.base + mapped.size - start;
+        if (len > room) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                   "%s: %s %p + %zu bytes runs %zu bytes past the end of the %zu-byte %s at %p", fn,
+                                   what, p, len, len - room, mapped.size, mapped_name(mapped.kind),
+                                   (void *)mapped.base);
         }
     } else {
         /* A freed allocation is refused in every position and mode: touching it could crash (a
@@ -169,6 +198,11 @@ aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const cha
     return check_range(p, len, need_device, false, fn, what);
 }
 
+aclError aclemu_mem_check_tracked(const void *p, size_t len, bool need_device, const char *fn, const char *what)
+{
+    return check_range(p, len, need_device, true, fn, what);
+}
+
 /* Strict mode: a pointer the copy kind says is host memory must not be device memory. */
 static aclError check_host_side(const void *p, const char *fn, const char *what)
 {
@@ -176,7 +210,11 @@ static aclError check_host_side(const void *p, const char *fn, const char *what)
         return ACL_SUCCESS;
     }
     aclemu_alloc found;
-    if (aclemu_mem_find(p, &found) && found.where == ACLEMU_MEM_DEVICE) {
+    rt_mapped_range mapped;
+    bool device_only = aclemu_mem_find(p, &found)
+                           ? found.where == ACLEMU_MEM_DEVICE
+                           : rt_mapped_find((uintptr_t)p, &mapped) && mapped.kind != ACLEMU_MAPPED_HOST_REGISTERED;
+    if (device_only) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                 "%s: %s %p is device memory but the copy kind says host memory (ACL_EMU_STRICT)", fn,
                                 what, p);
@@ -454,7 +492,7 @@ static bool kind_is_valid(aclrtMemcpyKind kind)
 static aclError check_side(const void *p, size_t len, int side, const char *fn, const char *what)
 {
     /* A device-side address is written or read by the copy itself, so one outside every
-     * allocation would crash the process: refused in every mode. Host-side addresses stay
+     * allocation and mapped range would crash the process: refused in every mode. Host-side addresses stay
      * unchecked (any host buffer of the program may be copied), except in strict mode. */
     bool device_side = side == DEVICE_SIDE;
     aclError err = check_range(p, len, device_side, device_side, fn, what);

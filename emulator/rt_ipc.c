@@ -59,6 +59,7 @@ typedef struct ipc_key {
     ipc_record *record;  /* exporter: its mapped record */
     void *map_base;      /* importer: the mapping */
     size_t map_len;
+    void *dev_ptr;       /* importer: the address given to the program, registered with the core */
     struct ipc_key *next;
 } ipc_key;
 
@@ -100,6 +101,7 @@ static void destroy_locked(ipc_key *key)
         munmap(key->record, IPC_RECORD_BYTES);
         close(key->record_fd);
     } else {
+        aclemu_mem_remove_mapped(key->dev_ptr);
         munmap(key->map_base, key->map_len);
     }
     free(key);
@@ -180,6 +182,15 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
     return ACL_SUCCESS;
 }
 
+/* A caller's host array of pids: only a tracked one's length can be checked. */
+static aclError check_pid_array(const int32_t *pids, size_t num, const char *fn, const char *what)
+{
+    if (num > SIZE_MAX / sizeof *pids) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu pids are more than any array holds", fn, num);
+    }
+    return aclemu_mem_check(pids, num * sizeof *pids, false, fn, what);
+}
+
 /* Append pids to an exported key's allow-list. */
 static aclError add_pids(const char *key, const int32_t *pids, size_t num, const char *fn)
 {
@@ -199,6 +210,10 @@ aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
     if (pid == NULL || num == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: pid is NULL or num is 0", __func__);
     }
+    err = check_pid_array(pid, num, __func__, "pid");
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
     pthread_mutex_lock(&ipc_lock);
     err = add_pids(key, pid, num, __func__);
     pthread_mutex_unlock(&ipc_lock);
@@ -214,9 +229,22 @@ aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *server
     if (serverPids == NULL || num == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: serverPids is NULL or num is 0", __func__);
     }
+    if (num > SIZE_MAX / sizeof *serverPids) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu entries are more than any array holds", __func__,
+                                num);
+    }
+    /* a host array: only a tracked one's length can be checked */
+    err = aclemu_mem_check(serverPids, num * sizeof *serverPids, false, __func__, "serverPids");
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
     for (size_t i = 0; i < num; i++) {
         if (serverPids[i].pid == NULL || serverPids[i].num == 0) {
             return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: serverPids[%zu] has no pids", __func__, i);
+        }
+        err = check_pid_array(serverPids[i].pid, serverPids[i].num, __func__, "serverPids[].pid");
+        if (err != ACL_SUCCESS) {
+            return err;
         }
     }
     pthread_mutex_lock(&ipc_lock);
@@ -262,7 +290,7 @@ static int open_remote(int pid, int fd)
 }
 
 /* Read the exporter's record for `key` and map its memory; *out filled on success. */
-static aclError import_key(const char *key, ipc_key *out, void **devPtr, const char *fn)
+static aclError import_key(const char *key, ipc_key *out, int32_t device, const char *fn)
 {
     int pid, fd;
     uint64_t serial;
@@ -306,9 +334,15 @@ static aclError import_key(const char *key, ipc_key *out, void **devPtr, const c
         return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot map key \"%s\": %s", fn, key,
                                 strerror(saved));
     }
+    void *dev_ptr = (char *)base + lead;
+    aclError err = aclemu_mem_add_mapped(dev_ptr, record.size, device, ACLEMU_MAPPED_IPC, fn);
+    if (err != ACL_SUCCESS) {
+        munmap(base, len);
+        return err;
+    }
     out->map_base = base;
     out->map_len = len;
-    *devPtr = (char *)base + lead;
+    out->dev_ptr = dev_ptr;
     return ACL_SUCCESS;
 }
 
@@ -338,9 +372,10 @@ aclError aclrtIpcMemImportByKey(void **devPtr, const char *key, uint64_t flags)
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: key \"%s\" is already imported by this process", __func__,
                                key);
     } else {
-        err = import_key(key, k, devPtr, __func__);
+        err = import_key(key, k, device, __func__);
     }
     if (err == ACL_SUCCESS) {
+        *devPtr = k->dev_ptr;
         snprintf(k->name, sizeof k->name, "%s", key);
         k->next = keys;
         keys = k;

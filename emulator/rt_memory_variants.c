@@ -3,8 +3,9 @@
  * aclrtHostGetDevicePointer, aclrtHostUnregister).
  *
  * Device memory is host memory here, so a registered host range is its own device address: the
- * registry only remembers ranges so that lookups, overlaps and unregistration behave as on the
- * runtime. Choices where the documentation is silent: registering a range that overlaps a
+ * registry remembers ranges so that lookups, overlaps and unregistration behave as on the
+ * runtime, and registers each with the core as mapped memory so that copies and fills may use it
+ * as device memory. Choices where the documentation is silent: registering a range that overlaps a
  * registered one is refused (ACL_ERROR_INVALID_PARAM); aclrtHostGetDevicePointer answers for any
  * address inside a registered range; a batch copy stops at the first failing entry and reports
  * its index in *failIndex (SIZE_MAX when the arguments themselves are wrong).
@@ -47,7 +48,7 @@ static aclError check_fill(void *ptr, size_t memSize, size_t N, const char *fn)
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu 32-bit values do not fit in memSize %zu", fn, N,
                                 memSize);
     }
-    return aclemu_mem_check(ptr, N * sizeof(uint32_t), false, fn, "ptr");
+    return aclemu_mem_check_tracked(ptr, N * sizeof(uint32_t), false, fn, "ptr");
 }
 
 aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N)
@@ -238,6 +239,9 @@ static aclError register_range(void *ptr, uint64_t size, const char *fn)
         }
     }
     if (err == ACL_SUCCESS) {
+        err = aclemu_mem_add_mapped(ptr, (size_t)size, device, ACLEMU_MAPPED_HOST_REGISTERED, fn);
+    }
+    if (err == ACL_SUCCESS) {
         *r = (registered_range){start, size, registered};
         registered = r;
     } else {
@@ -303,6 +307,7 @@ aclError aclrtHostUnregister(void *ptr)
     } else {
         registered_range *r = *at;
         *at = r->next;
+        aclemu_mem_remove_mapped(ptr);
         free(r);
     }
     pthread_mutex_unlock(&register_lock);
@@ -320,6 +325,7 @@ static size_t release_registrations(int32_t device, const char *fn)
     while (registered != NULL) {
         registered_range *r = registered;
         registered = r->next;
+        aclemu_mem_remove_mapped((void *)r->base);
         free(r);
         count++;
     }

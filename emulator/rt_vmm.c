@@ -21,8 +21,8 @@
  * (ACL_ERROR_INVALID_PARAM) rather than tearing the mappings down; expectPtr is a hint (the
  * reservation may land elsewhere); at most RT_PID_LIST_MAX pids per allow-list.
  *
- * Known limit: the tracked-memory checks (aclemu_mem_check) do not know mapped ranges, so in
- * ACL_EMU_STRICT mode copies to or from them are refused as untracked device pointers.
+ * A mapping is registered with the core as mapped device memory (aclemu_mem_add_mapped) for as
+ * long as it exists, so copies and fills into it are checked like those into allocations.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE under -std=c11 */
 #include "emu.h"
@@ -392,6 +392,12 @@ aclError aclrtReleaseMemAddress(void *virPtr)
 
 /* ----------------------------------------------------------------------- mapping */
 
+/* Back to an inaccessible reservation: replacing the shared mapping keeps the range ours. */
+static void make_inaccessible(uintptr_t base, size_t size)
+{
+    mmap((void *)base, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+}
+
 aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags)
 {
     uintptr_t start = (uintptr_t)virPtr;
@@ -434,6 +440,12 @@ aclError aclrtMapMem(void *virPtr, size_t size, size_t offset, aclrtDrvMemHandle
         mmap(virPtr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, p->fd, VMM_HEADER) == MAP_FAILED) {
         free(m);
         err = aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: mmap failed: %s", __func__, strerror(errno));
+    } else if (err == ACL_SUCCESS) {
+        err = aclemu_mem_add_mapped(virPtr, size, (int32_t)p->prop.location.id, ACLEMU_MAPPED_VMM, __func__);
+        if (err != ACL_SUCCESS) {
+            free(m);
+            make_inaccessible(start, size);
+        }
     }
     if (err == ACL_SUCCESS) {
         *m = (vmm_mapping){.base = start, .size = size, .physical = p, .next = (*at)->mappings};
@@ -448,8 +460,8 @@ static void unmap_locked(vmm_mapping **link)
 {
     vmm_mapping *m = *link;
     *link = m->next;
-    /* Back to an inaccessible reservation: replacing the shared mapping keeps the range ours. */
-    mmap((void *)m->base, m->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+    aclemu_mem_remove_mapped((void *)m->base);
+    make_inaccessible(m->base, m->size);
     m->physical->map_count--;
     free(m);
 }
