@@ -263,7 +263,7 @@ static aclError write_no_overflow(void *outputAddr, uint64_t outputSize, aclrtSt
     if (outputAddr == NULL || outputSize == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: needs a device buffer of at least one byte", fn);
     }
-    aclError err = aclemu_mem_check(outputAddr, (size_t)outputSize, true, fn, "outputAddr");
+    aclError err = aclemu_mem_check_tracked(outputAddr, (size_t)outputSize, true, fn, "outputAddr");
     if (err == ACL_SUCCESS) {
         err = aclemu_stream_check(stream, fn);
     }

@@ -143,8 +143,12 @@ aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char *pciBusId, int32_t len)
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: len %d is too small for \"%s\" (needs %d with the NUL)",
                                 __func__, len, text, need + 1);
     }
-    memcpy(pciBusId, text, (size_t)need + 1);
-    return ACL_SUCCESS;
+    /* the caller's host buffer: only a tracked one's room can be checked */
+    err = aclemu_mem_check(pciBusId, (size_t)need + 1, false, __func__, "pciBusId");
+    if (err == ACL_SUCCESS) {
+        memcpy(pciBusId, text, (size_t)need + 1);
+    }
+    return err;
 }
 
 aclError aclrtDeviceGetByPCIBusId(const char *pciBusId, int32_t *deviceId)

@@ -232,6 +232,10 @@ aclError aclrtBinaryLoadFromData(const void *data, size_t length, const aclrtBin
                                  aclrtBinHandle *binHandle)
 {
     aclError err = check_options(options, __func__);
+    if (err == ACL_SUCCESS) {
+        /* the data is the caller's host buffer: only a tracked one's length can be checked */
+        err = aclemu_mem_check(data, length, false, __func__, "data");
+    }
     return err != ACL_SUCCESS ? err : load_bytes(data, length, NULL, binHandle, __func__);
 }
 
@@ -274,6 +278,9 @@ aclrtBinary aclrtCreateBinary(const void *data, size_t dataLen)
     if (data == NULL || dataLen == 0 || dataLen > MAX_BINARY_BYTES) {
         aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: needs 1 to %d bytes of binary data", __func__,
                          MAX_BINARY_BYTES);
+        return NULL;
+    }
+    if (aclemu_mem_check(data, dataLen, false, __func__, "data") != ACL_SUCCESS) {
         return NULL;
     }
     binary_data *d = calloc(1, sizeof *d);
@@ -601,7 +608,10 @@ static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const voi
     if (argsData == NULL && argsSize > 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: argsData is NULL with argsSize %zu", fn, argsSize);
     }
-    aclError err = aclemu_stream_check(stream, fn);
+    aclError err = aclemu_mem_check(argsData, argsSize, false, fn, "argsData");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_stream_check(stream, fn);
+    }
     if (err != ACL_SUCCESS) {
         return err;
     }

@@ -68,7 +68,7 @@ static aclError submit_value_task(void *devAddr, uint64_t value, uint32_t flag, 
     if (((uintptr_t)devAddr & 7u) != 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: devAddr %p is not 8-byte aligned", fn, devAddr);
     }
-    aclError err = aclemu_mem_check(devAddr, sizeof(uint64_t), true, fn, "devAddr");
+    aclError err = aclemu_mem_check_tracked(devAddr, sizeof(uint64_t), true, fn, "devAddr");
     if (err == ACL_SUCCESS && devAddr == NULL) {
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: devAddr is NULL", fn);
     }
