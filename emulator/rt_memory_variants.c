@@ -10,11 +10,14 @@
  * address inside a registered range; a batch copy stops at the first failing entry and reports
  * its index in *failIndex (SIZE_MAX when the arguments themselves are wrong).
  */
+#define _DEFAULT_SOURCE /* msync under -std=c11 */
 #include "emu.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------ 32-bit memsets */
 
@@ -214,6 +217,15 @@ static registered_range **range_at_locked(uintptr_t p)
     return NULL;
 }
 
+/* A registered range becomes device memory that copies and fills write through, so it must be
+ * memory of this process: msync reports ENOMEM when any page of the range is not mapped. */
+static bool range_is_mapped(uintptr_t start, uint64_t size)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = start - start % page;
+    return msync((void *)first, (size_t)(start - first + size), MS_ASYNC) == 0;
+}
+
 static aclError register_range(void *ptr, uint64_t size, const char *fn)
 {
     int32_t device;
@@ -225,11 +237,15 @@ static aclError register_range(void *ptr, uint64_t size, const char *fn)
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: ptr is NULL or size %llu is 0 or too large", fn,
                                 (unsigned long long)size);
     }
+    uintptr_t start = (uintptr_t)ptr;
+    if (!range_is_mapped(start, size)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p + %llu bytes is not memory of this process", fn, ptr,
+                                (unsigned long long)size);
+    }
     registered_range *r = malloc(sizeof *r);
     if (r == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
-    uintptr_t start = (uintptr_t)ptr;
     pthread_mutex_lock(&register_lock);
     for (registered_range *other = registered; other != NULL; other = other->next) {
         if (start < other->base + other->size && other->base < start + size) {

@@ -140,3 +140,10 @@ def test_strict_mode_treats_mapped_ranges_as_device_memory() -> None:
     assert hostside.split()[1] == str(acl.ACL_ERROR_INVALID_PARAM), describe(result)
     assert "copy kind says host memory" in hostside, describe(result)
     assert "DONE" in lines, describe(result)
+
+
+def test_registering_addresses_the_process_has_not_mapped_is_refused(rt: Runtime) -> None:
+    # the first page is never mapped in a Linux process, so a copy there would crash
+    ret = acl.rt.host_register(4096, 4096, acl.ACL_HOST_REGISTER_MAPPED)[1]
+    _refused(ret, "aclrtHostRegister", "not memory")
+    _refused(acl.rt.memset(4096, 16, 0, 16), "aclrtMemset", "not memory")
