@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("ACL_BACKEND", "emulator")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# appended, not prepended: an installed acl wins over the source tree (which has no built extension)
+sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import av
 import numpy as np
