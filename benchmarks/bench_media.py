@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import statistics
 import sys
@@ -39,7 +38,7 @@ import numpy as np
 from PIL import Image
 
 import acl
-from benchmarks.targets import MISS, PASS
+from benchmarks.ratio_run import finish, grade
 
 WIDTH, HEIGHT = 1920, 1080
 MODEL_SIDE = 224
@@ -217,10 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         cases = {"resize": resize_case(device, rgb), "decode": decode_case(device, rgb)}
         for name, case in cases.items():
-            result = measure(case, args.repeats)
-            result["target"] = TARGETS[name]
-            result["status"] = PASS if result["ratio"] <= TARGETS[name] else MISS
-            results[name] = result
+            results[name] = grade(measure(case, args.repeats), TARGETS[name])
     finally:
         device.close()
 
@@ -232,10 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{result['pillow_ms_median']:7.2f} median   ratio {result['ratio']:5.2f} "
             f"(target <= {result['target']}) {result['status']}"
         )
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    missed = [name for name, result in results.items() if result["status"] == MISS]
-    return 1 if args.check and missed else 0
+    return finish(results, args.json, args.check)
 
 
 if __name__ == "__main__":

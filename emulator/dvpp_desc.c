@@ -157,6 +157,18 @@ static aclError destroy_object(void *object, int kind, const char *fn)
     return ok ? ACL_SUCCESS : ACL_ERROR_INVALID_PARAM;
 }
 
+/* The argument checks of the calls that hand out one dimension of a LUT map or histogram. */
+static aclError check_table_request(const void *data, const void *len, uint32_t dim, uint32_t dims, const char *fn)
+{
+    if (data == NULL || len == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, data == NULL ? "data" : "len");
+    }
+    if (dim >= dims) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dim %u is outside [0, %u)", fn, dim, dims);
+    }
+    return ACL_SUCCESS;
+}
+
 /* ---------------------------------------------------------------- pic desc */
 
 #define PIC ACLEMU_KIND_DVPP_PIC_DESC
@@ -760,12 +772,9 @@ uint32_t acldvppGetLutMapDims(const acldvppLutMap *lutMap)
 aclError acldvppGetLutMapData(const acldvppLutMap *lutMap, uint32_t dim, uint8_t **data, uint32_t *len)
 {
     const char *fn = "acldvppGetLutMapData";
-    if (data == NULL || len == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, data == NULL ? "data" : "len");
-    }
-    if (dim >= ACLEMU_DVPP_LUT_DIMS) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dim %u is outside [0, %d)", fn, dim,
-                                ACLEMU_DVPP_LUT_DIMS);
+    aclError err = check_table_request(data, len, dim, ACLEMU_DVPP_LUT_DIMS, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     pthread_mutex_lock(&desc_lock);
     bool ok = live_locked(lutMap, LUT, fn, "lutMap");
@@ -807,12 +816,9 @@ uint32_t acldvppGetHistDims(acldvppHist *hist)
 aclError acldvppGetHistData(acldvppHist *hist, uint32_t dim, uint32_t **data, uint16_t *len)
 {
     const char *fn = "acldvppGetHistData";
-    if (data == NULL || len == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, data == NULL ? "data" : "len");
-    }
-    if (dim >= ACLEMU_DVPP_HIST_DIMS) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: dim %u is outside [0, %d)", fn, dim,
-                                ACLEMU_DVPP_HIST_DIMS);
+    aclError err = check_table_request(data, len, dim, ACLEMU_DVPP_HIST_DIMS, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     pthread_mutex_lock(&desc_lock);
     bool ok = live_locked(hist, HIST, fn, "hist");

@@ -17,6 +17,18 @@ aclemu_venc_chn *aclemu_venc_acquire(hi_venc_chn chn, const char *fn, hi_s32 *er
     return aclemu_himpi_acquire(&ACLEMU_HIMPI_VENC_CODES, chn, fn, err);
 }
 
+/* The channel for a call that writes through `out`: NULL, with *err set, when `out` is NULL or the channel
+ * does not exist. */
+static aclemu_venc_chn *acquire_for_output(hi_venc_chn chn, const void *out, const char *what, const char *fn,
+                                           hi_s32 *err)
+{
+    if (out == NULL) {
+        *err = ACLEMU_HI_ERR(HI_ERR_VENC_NULL_PTR, "%s: %s is NULL", fn, what);
+        return NULL;
+    }
+    return aclemu_venc_acquire(chn, fn, err);
+}
+
 static void free_channel(void *obj)
 {
     aclemu_venc_chn *c = obj;
@@ -190,11 +202,8 @@ hi_s32 hi_mpi_venc_set_chn_attr(hi_venc_chn chn, const hi_venc_chn_attr *chn_att
 hi_s32 hi_mpi_venc_get_chn_attr(hi_venc_chn chn, hi_venc_chn_attr *chn_attr)
 {
     const char *fn = "hi_mpi_venc_get_chn_attr";
-    if (chn_attr == NULL) {
-        return ACLEMU_HI_ERR(HI_ERR_VENC_NULL_PTR, "%s: chn_attr is NULL", fn);
-    }
     hi_s32 err;
-    aclemu_venc_chn *c = aclemu_venc_acquire(chn, fn, &err);
+    aclemu_venc_chn *c = acquire_for_output(chn, chn_attr, "chn_attr", fn, &err);
     if (c == NULL) {
         return err;
     }
@@ -208,11 +217,8 @@ hi_s32 hi_mpi_venc_get_chn_attr(hi_venc_chn chn, hi_venc_chn_attr *chn_attr)
 hi_s32 hi_mpi_venc_query_status(hi_venc_chn chn, hi_venc_chn_status *status)
 {
     const char *fn = "hi_mpi_venc_query_status";
-    if (status == NULL) {
-        return ACLEMU_HI_ERR(HI_ERR_VENC_NULL_PTR, "%s: status is NULL", fn);
-    }
     hi_s32 err;
-    aclemu_venc_chn *c = aclemu_venc_acquire(chn, fn, &err);
+    aclemu_venc_chn *c = acquire_for_output(chn, status, "status", fn, &err);
     if (c == NULL) {
         return err;
     }

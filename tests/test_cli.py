@@ -112,3 +112,14 @@ def test_info_on_a_library_lacking_the_queries_it_prints(tmp_path: Path) -> None
     assert _value(lines, "devices") == "unknown (aclrtGetDeviceCount is not exported)"
     available, missing, total = _function_counts(lines)
     assert (available, missing) == (2, total - 2)
+
+
+def test_readme_states_the_emulated_count_info_reports() -> None:
+    """README's "emulated" count is the one `python -m acl info` prints (whoever adds a family updates it)."""
+    from helpers.subproc import REPO_ROOT
+
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"Today it reports (\d+) of the baseline's ([\d,]+) functions implemented", readme)
+    assert stated, "README no longer states the emulated count"
+    implemented, stubbed = _emulated_counts(_info({"ACL_BACKEND": "emulator"}))
+    assert (int(stated[1]), int(stated[2].replace(",", ""))) == (implemented, implemented + stubbed)

@@ -74,6 +74,7 @@ class Worker:
             [sys.executable, "-c", "from fuzz.worker import main; main()"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             env=_child_env(), text=True, bufsize=1,
+            cwd=TESTS_DIR,  # never the repository root: `-c` puts the cwd first on sys.path
         )
         self._buffer = b""
         self.ready = self._line(60.0) == "READY"

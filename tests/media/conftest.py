@@ -129,3 +129,25 @@ def dvpp(media_stream: int) -> Iterator[Any]:
     session = DvppSession(media_stream)
     yield session
     session.release()
+
+
+@pytest.fixture(scope="module")
+def context(media_stream: int) -> int:
+    """The context current on the test thread, for report threads that must share it."""
+    import acl
+
+    ctx, ret = acl.rt.get_context()
+    check(ret, "get_context")
+    return ctx
+
+
+@pytest.fixture
+def reporter(context: int) -> Iterator[Any]:
+    """A running acl.rt.process_report thread (the VDEC/VENC callbacks run on it)."""
+    from video_streams import ReportThread
+
+    import acl
+
+    thread = ReportThread(acl, context)
+    yield thread
+    thread.stop()

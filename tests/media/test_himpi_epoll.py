@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers.compile_c import compile_c, link_emulator
-from helpers.repo import REPO_ROOT
+from helpers.subproc import EMULATOR_LIBRARY
 
 HI_ERR_SYS_ILLEGAL_PARAM = 0xA0028003
 HI_ERR_SYS_UNEXIST = 0xA0028005
@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def test_readiness_tasks_and_registry_in_c(tmp_path: Path) -> None:
-    library = REPO_ROOT / "acl" / "_emulator" / "libaclemu.so"
+    library = EMULATOR_LIBRARY  # the emulator of the acl under test (installed or built in place)
     assert library.is_file(), "build the emulator first (build_ffi.py)"
     program = compile_c(
         [HERE / "himpi_services_check.c"], tmp_path / "himpi_services_check", link=link_emulator(library)

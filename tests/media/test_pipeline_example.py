@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from example_run import run_example
 from helpers.subproc import REPO_ROOT, describe, run_command
 
 pytest.importorskip("av")
@@ -20,10 +21,7 @@ EXAMPLE = REPO_ROOT / "examples" / "jpeg_resize_classify.py"
 
 @pytest.mark.parametrize("strict", ["0", "1"])
 def test_jpeg_resize_classify_matches_the_reference(strict: str) -> None:
-    env = {"ACL_BACKEND": "emulator", "ACL_EMU_STRICT": strict}
-    result = run_command([sys.executable, str(EXAMPLE)], env, timeout=300)
-    assert result.returncode == 0, describe(result)
-    lines = result.stdout.splitlines()
+    result, lines = run_example(EXAMPLE.name, strict)
     assert any(line.startswith("jpeg: ") and "500x374, 3 components" in line for line in lines), lines
     assert any(line.startswith("decoded: 500x374, strides ") for line in lines), describe(result)
     assert sum(line.startswith("top-") for line in lines) == 5, describe(result)

@@ -110,20 +110,6 @@ class Decoder:
             self.media.dvpp_free(ptr)
 
 
-@pytest.fixture(scope="module")
-def context(media_stream: int) -> int:
-    ctx, ret = acl.rt.get_context()
-    check(ret, "get_context")
-    return ctx
-
-
-@pytest.fixture
-def reporter(context: int) -> Any:
-    thread = ReportThread(acl, context)
-    yield thread
-    thread.stop()
-
-
 def visible(call: dict[str, Any]) -> np.ndarray:
     """The visible NV12 rows of a callback's output buffer."""
     w, h, ws, hs = call["width"], call["height"], call["ws"], call["hs"]

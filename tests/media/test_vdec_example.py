@@ -3,10 +3,9 @@ onnxruntime frame by frame."""
 
 from __future__ import annotations
 
-import sys
-
 import pytest
-from helpers.subproc import REPO_ROOT, describe, run_command
+from example_run import run_example
+from helpers.subproc import describe
 
 pytest.importorskip("av")
 pytest.importorskip("onnx")
@@ -14,15 +13,10 @@ pytest.importorskip("onnxruntime")
 
 pytestmark = pytest.mark.numpy
 
-EXAMPLE = REPO_ROOT / "examples" / "video_decode_infer.py"
-
 
 @pytest.mark.parametrize("strict", ["0", "1"])
 def test_video_decode_infer_matches_the_reference(strict: str) -> None:
-    env = {"ACL_BACKEND": "emulator", "ACL_EMU_STRICT": strict}
-    result = run_command([sys.executable, str(EXAMPLE)], env, timeout=300)
-    assert result.returncode == 0, describe(result)
-    lines = result.stdout.splitlines()
+    result, lines = run_example("video_decode_infer.py", strict)
     assert any(line.startswith("h264: ") and "24 access units, 320x240" in line for line in lines), lines
     assert sum(line.startswith("frame ") for line in lines) == 24, describe(result)
     assert lines[-1] == "h264 -> vdec -> resize -> classify OK: 24 frames match PyAV + numpy + onnxruntime"

@@ -96,20 +96,6 @@ class Encoder:
             self.media.dvpp_free(ptr)
 
 
-@pytest.fixture(scope="module")
-def context(media_stream: int) -> int:
-    ctx, ret = acl.rt.get_context()
-    check(ret, "get_context")
-    return ctx
-
-
-@pytest.fixture
-def reporter(context: int) -> Any:
-    thread = ReportThread(acl, context)
-    yield thread
-    thread.stop()
-
-
 def decode_units(codec: str, units: list[bytes]) -> list[Any]:
     ctx = av.CodecContext.create(codec, "r")
     frames = []
