@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 
 PEER_PROLOGUE = """
 import os, sys
@@ -27,8 +28,11 @@ print(os.getpid(), flush=True)
 
 def spawn_peer(body: str, *args: str) -> tuple[subprocess.Popen[str], int]:
     """Start the peer; returns it and its pid once it has initialised."""
+    # `-c` puts the working directory first on sys.path: start outside the repository, so the peer
+    # imports the acl under test (CI runs the installed wheel from an unbuilt source tree)
     peer = subprocess.Popen([sys.executable, "-c", PEER_PROLOGUE + body, *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, env=dict(os.environ, ACL_BACKEND="emulator"))
+                            stdout=subprocess.PIPE, text=True, env=dict(os.environ, ACL_BACKEND="emulator"),
+                            cwd=tempfile.gettempdir())
     assert peer.stdout is not None
     line = peer.stdout.readline()
     assert line.strip().isdigit(), line
