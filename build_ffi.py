@@ -9,6 +9,7 @@ Needs a C compiler (gcc), cffi, and on Python 3.12+ setuptools; a missing one is
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import platform
@@ -26,7 +27,9 @@ EMULATOR_GENERATED = ROOT / "emulator" / "generated"  # the generator's part of 
 NATIVE = ROOT / "acl" / "_native"  # hand-written C the generator cannot produce (callbacks, threads)
 EMULATOR_SOURCES = ROOT / "emulator"
 HEADERS = ROOT / "headers"
-MODULE_NAME = "acl._generated._acl_cffi"
+# Not dotted: cffi also registers its module in sys.modules under this name, and a dotted
+# "acl...." entry would capture the import of a second copy of the package (vendoring).
+MODULE_NAME = "_acl_cffi"
 
 IS_PYPY = platform.python_implementation() == "PyPy"
 
@@ -123,8 +126,10 @@ def build_extension(out_dir: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="acl-cffi-build-") as tmp:
         built = Path(make_ffi().compile(tmpdir=tmp, verbose=bool(os.environ.get("ACL_BUILD_VERBOSE"))))
         target = out_dir / built.name
-        for stale in out_dir.glob("_acl_cffi*.so"):
-            stale.unlink()
+        # Remove only what this interpreter could import instead (another interpreter's build stays:
+        # a vendored copy holds a CPython and a PyPy extension side by side).
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            (out_dir / f"_acl_cffi{suffix}").unlink(missing_ok=True)
         shutil.copy2(built, target)
     return target
 
@@ -150,6 +155,7 @@ def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False,
     cmd = [
         c_compiler(cc),
         "-std=c11", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra",
+        "-Wl,-Bsymbolic",  # a vendored copy loaded beside an installed one binds to its own symbols
         *(sanitizer_flags(sanitize) if sanitize else ["-O2", "-g0", "-s"]),
         *(["-Werror"] if werror else []),
         *(f"-I{d}" for d in include_dirs()),

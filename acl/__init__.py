@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any
 
-from acl import _backend
-from acl._backend import Backend as Backend
-from acl._backend import BackendError as BackendError
+from . import _backend
+from ._backend import Backend as Backend
+from ._backend import BackendError as BackendError
 
 _backend.load()
 
-from acl._generated.constants import *  # noqa: E402,F403  (every enum member and integer constant)
-from acl._generated.top import *  # noqa: E402,F403  (the top-level functions)
-from acl._missing import FunctionNotAvailableError as FunctionNotAvailableError  # noqa: E402
+from ._generated.constants import *  # noqa: E402,F403  (every enum member and integer constant)
+from ._generated.top import *  # noqa: E402,F403  (the top-level functions)
+from ._missing import FunctionNotAvailableError as FunctionNotAvailableError  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -40,8 +40,8 @@ def backend() -> dict[str, Any]:
 
 def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
-        return importlib.import_module(f"acl.{name}")
-    raise AttributeError(f"module 'acl' has no attribute {name!r}")
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:

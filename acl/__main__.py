@@ -21,7 +21,7 @@ def hardware_only() -> dict[str, tuple[str, list[str]]]:
 
 def _emulator_unimplemented(names: list[str]) -> Optional[list[str]]:
     """C names the emulator only stubs (returns ACL_ERROR_API_NOT_SUPPORT), if it can tell."""
-    from acl._generated._acl_cffi import lib
+    from ._generated._acl_cffi import lib
 
     if not lib._aclemu_has(b"aclemuIsImplemented"):
         return None
@@ -29,8 +29,8 @@ def _emulator_unimplemented(names: list[str]) -> Optional[list[str]]:
 
 
 def info(show_missing: bool) -> int:
-    import acl
-    from acl import _backend
+    acl = sys.modules[__package__]  # the package under whatever name it was imported (vendoring)
+    from . import _backend
 
     backend = _backend.current()
     print(f"backend:    {backend.name}")
@@ -56,7 +56,7 @@ def info(show_missing: bool) -> int:
           f"of {backend.functions_total}")
     unimplemented = None
     if backend.name == "emulator":
-        from acl._generated._acl_cffi import ffi, lib
+        from ._generated._acl_cffi import ffi, lib
 
         all_names = [ffi.string(lib._aclffi_name(i)).decode() for i in range(lib._aclffi_count())]
         unimplemented = _emulator_unimplemented(all_names)
@@ -84,7 +84,7 @@ def _print_hardware_only(unimplemented: set[str], show_missing: bool) -> None:
 
 
 def model_info(path: str) -> int:
-    from acl import _om
+    from . import _om
 
     try:
         lines = _om.describe(path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from acl._generated._acl_cffi import ffi, lib
+from ._generated._acl_cffi import ffi, lib
 
 # libascendcl.so first: the others depend on it.
 CANN_LIBRARIES = (

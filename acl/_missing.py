@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # typing costs milliseconds at import; annotations are strings here
     from typing import Any, Callable, NoReturn
 
-from acl import _backend
-from acl._generated._acl_cffi import lib
-from acl._generated.libraries import DEFAULT_LIBRARY, LIBRARY_BY_FUNCTION
+from . import _backend
+from ._generated._acl_cffi import lib
+from ._generated.libraries import DEFAULT_LIBRARY, LIBRARY_BY_FUNCTION
 
 
 class FunctionNotAvailableError(RuntimeError):

@@ -18,9 +18,9 @@ import os
 import threading
 from typing import TYPE_CHECKING
 
-from acl._executor_hook import ExecutorHook
-from acl._generated._acl_cffi import ffi, lib
-from acl._generated.constants import (
+from ._executor_hook import ExecutorHook
+from ._generated._acl_cffi import ffi, lib
+from ._generated.constants import (
     ACL_BOOL,
     ACL_DOUBLE,
     ACL_DT_UNDEFINED,

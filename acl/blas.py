@@ -1,3 +1,3 @@
 """acl.blas: the generated module under its public name (so `import acl.blas` works)."""
 
-from acl._generated.blas import *  # noqa: F403
+from ._generated.blas import *  # noqa: F403

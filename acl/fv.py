@@ -1,3 +1,3 @@
 """acl.fv: the generated module under its public name (so `import acl.fv` works)."""
 
-from acl._generated.fv import *  # noqa: F403
+from ._generated.fv import *  # noqa: F403

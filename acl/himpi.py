@@ -1,3 +1,3 @@
 """acl.himpi: the generated module under its public name (so `import acl.himpi` works)."""
 
-from acl._generated.himpi import *  # noqa: F403
+from ._generated.himpi import *  # noqa: F403

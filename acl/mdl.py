@@ -4,7 +4,7 @@ On the emulator, models run through onnxruntime: the executor is registered here
 CANN; onnxruntime itself is imported only when the first model is loaded).
 """
 
-from acl import _onnx_executor as _onnx_executor
-from acl._generated.mdl import *  # noqa: F403
+from . import _onnx_executor as _onnx_executor
+from ._generated.mdl import *  # noqa: F403
 
 _onnx_executor.install()

@@ -4,7 +4,7 @@ On the emulator, JPEG/PNG coding runs through PyAV: the executor is registered h
 CANN; PyAV itself is imported only when the first codec session opens).
 """
 
-from acl import _media_executor as _media_executor
-from acl._generated.media import *  # noqa: F403
+from . import _media_executor as _media_executor
+from ._generated.media import *  # noqa: F403
 
 _media_executor.install()

@@ -1,3 +1,3 @@
 """acl.op: the generated module under its public name (so `import acl.op` works)."""
 
-from acl._generated.op import *  # noqa: F403
+from ._generated.op import *  # noqa: F403

@@ -1,3 +1,3 @@
 """acl.rt: the generated module under its public name (so `import acl.rt` works)."""
 
-from acl._generated.rt import *  # noqa: F403
+from ._generated.rt import *  # noqa: F403

@@ -1,3 +1,3 @@
 """acl.tdt: the generated module under its public name (so `import acl.tdt` works)."""
 
-from acl._generated.tdt import *  # noqa: F403
+from ._generated.tdt import *  # noqa: F403

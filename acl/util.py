@@ -12,7 +12,7 @@ import threading
 import warnings
 from typing import Any, Callable
 
-from acl._generated._acl_cffi import ffi
+from ._generated._acl_cffi import ffi
 
 __all__ = [
     "bytes_to_ptr",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from acl._generated._acl_cffi import ffi
+from .._generated._acl_cffi import ffi
 
 new = ffi.new
 cast = ffi.cast

@@ -18,9 +18,9 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any, Callable, Optional
 
-from acl._generated._acl_cffi import ffi, lib
-from acl._generated.constants import ACL_ERROR_FAILURE, ACL_SUCCESS
-from acl._pyacl._common import address
+from .._generated._acl_cffi import ffi, lib
+from .._generated.constants import ACL_ERROR_FAILURE, ACL_SUCCESS
+from ._common import address
 
 __all__ = [
     "allocator_set_alloc_advise_func_to_desc",
@@ -118,7 +118,7 @@ def _aclcb_discarded(fn: Any, user_data: Any) -> None:
 
 def _watch_dropped_reports() -> None:
     global _discard_watch_checked
-    from acl import _backend
+    from .. import _backend
 
     with _discard_watch_lock:
         if not _discard_watch_checked and _backend.current().name == "emulator":

@@ -5,10 +5,10 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from acl._generated import _structs
-from acl._generated import constants as _constants
-from acl._generated._acl_cffi import ffi, lib
-from acl._pyacl._common import address, new
+from .._generated import _structs
+from .._generated import constants as _constants
+from .._generated._acl_cffi import ffi, lib
+from ._common import address, new
 
 _RC_MODE_PREFIX = "HI_VENC_RC_MODE_"
 

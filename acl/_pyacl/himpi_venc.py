@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from acl._generated._acl_cffi import ffi, lib
-from acl._pyacl._common import address, require
+from .._generated._acl_cffi import ffi, lib
+from ._common import address, require
 
 # The keys of each pack dict pyACL returns and takes back (hi_venc_pack members it exposes).
 _PACK_KEYS = ("phys_addr", "input_addr", "addr", "len", "pts", "is_frame_end", "offset", "data_num")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from acl._generated._acl_cffi import lib
-from acl._generated.constants import (
+from .._generated._acl_cffi import lib
+from .._generated.constants import (
     ACL_MDL_MEM_ADDR_PTR,
     ACL_MDL_PATH_PTR,
     ACL_MDL_PRIORITY_INT32,
@@ -13,7 +13,7 @@ from acl._generated.constants import (
     ACL_MDL_WEIGHT_PATH_PTR,
     ACL_MDL_WORKSPACE_ADDR_PTR,
 )
-from acl._pyacl._common import address, new, require
+from ._common import address, new, require
 
 _POINTER_ATTRS = frozenset(
     {ACL_MDL_MEM_ADDR_PTR, ACL_MDL_WEIGHT_ADDR_PTR, ACL_MDL_WORKSPACE_ADDR_PTR, ACL_MDL_WEIGHT_PATH_PTR}

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from acl._generated._acl_cffi import lib
-from acl._generated.constants import (
+from .._generated._acl_cffi import lib
+from .._generated.constants import (
     ACL_DVPP_CSC_MATRIX_UINT32,
     ACL_VDEC_CSC_MATRIX_UINT32,
     ACL_VENC_BUF_ADDR_PTR,
     ACL_VENC_CALLBACK_PTR,
     ACL_VENC_THREAD_ID_UINT64,
 )
-from acl._pyacl._common import address, new, require
-from acl._pyacl.callbacks import venc_set_channel_desc_callback, venc_stored_callback
-from acl._pyacl.rt import malloc_config
+from ._common import address, new, require
+from .callbacks import venc_set_channel_desc_callback, venc_stored_callback
+from .rt import malloc_config
 
 
 def dvpp_malloc_with_cfg(size: int, policy: int, cfg: dict[str, Any]) -> tuple[int, int]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from acl._generated._acl_cffi import lib
-from acl._pyacl._common import address, new, require
+from .._generated._acl_cffi import lib
+from ._common import address, new, require
 
 
 def set_attr_list_list_int(attr: int, attr_name: str, values: list[Any]) -> int:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from acl._generated._acl_cffi import lib
-from acl._generated.constants import ACL_SUCCESS
-from acl._pyacl._common import address, new, text
+from .._generated._acl_cffi import lib
+from .._generated.constants import ACL_SUCCESS
+from ._common import address, new, text
 
 
 def _two_step(

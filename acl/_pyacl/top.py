@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from acl._generated._acl_cffi import lib
-from acl._generated.constants import ACL_PKG_VERSION_MAX_SIZE
-from acl._pyacl._common import address, new, require, text
+from .._generated._acl_cffi import lib
+from .._generated.constants import ACL_PKG_VERSION_MAX_SIZE
+from ._common import address, new, require, text
 
 
 def app_log(log_level: int, msg: str) -> None:
