@@ -18,14 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dvpp_vpc.h"
-#include "himpi.h"
+#include "himpi_vpc_internal.h"
 
 enum { VPC_CROP_MAX = 256 }; /* crop regions per call */
-
-typedef struct vpc_chn {
-    hi_vpc_chn_attr attr;
-} vpc_chn;
 
 static void vpc_chn_free(void *obj)
 {
@@ -97,9 +92,7 @@ hi_s32 hi_mpi_vpc_destroy_chn(hi_vpc_chn chn)
     return HI_SUCCESS;
 }
 
-/* The live channel `chn` with a reference (release with aclemu_himpi_chn_release), or NULL after
- * recording the error. */
-static vpc_chn *acquire(hi_vpc_chn chn, const char *fn)
+vpc_chn *himpi_vpc_acquire(hi_vpc_chn chn, const char *fn)
 {
     vpc_chn *obj = aclemu_himpi_chn_acquire(ACLEMU_HIMPI_VPC, chn);
     if (obj == NULL) {
@@ -108,8 +101,7 @@ static vpc_chn *acquire(hi_vpc_chn chn, const char *fn)
     return obj;
 }
 
-/* Turn the image pipeline's refusal (ACL_ERROR_*) into the hi_mpi VPC code, keeping its message. */
-static hi_s32 vpc_code(aclError ret)
+hi_s32 himpi_vpc_code(aclError ret)
 {
     char message[512];
     snprintf(message, sizeof message, "%s", aclemu_peek_error());
@@ -119,7 +111,7 @@ static hi_s32 vpc_code(aclError ret)
     return aclemu_set_error((aclError)code, "%s", message);
 }
 
-static hi_s32 picture(const hi_vpc_pic_info *info, aclemu_vpc_role role, const char *fn, const char *what,
+hi_s32 himpi_vpc_picture(const hi_vpc_pic_info *info, aclemu_vpc_role role, const char *fn, const char *what,
                       aclemu_image *out)
 {
     if (info == NULL) {
@@ -135,11 +127,10 @@ static hi_s32 picture(const hi_vpc_pic_info *info, aclemu_vpc_role role, const c
         .height_stride = info->picture_height_stride,
     };
     aclError ret = aclemu_vpc_picture_values(&values, role, fn, what, out);
-    return ret == ACL_SUCCESS ? HI_SUCCESS : vpc_code(ret);
+    return ret == ACL_SUCCESS ? HI_SUCCESS : himpi_vpc_code(ret);
 }
 
-/* Run the jobs now and hand out a finished task id. */
-static hi_s32 run_task(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, int interpolation,
+hi_s32 himpi_vpc_run_task(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, int interpolation,
                        hi_u32 *task_id, const char *fn)
 {
     aclError ret = ACL_SUCCESS;
@@ -147,7 +138,7 @@ static hi_s32 run_task(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count,
         ret = aclemu_vpc_run_job(&jobs[i], interpolation, ACL_DVPP_CSC_MATRIX_BT601_NARROW, fn);
     }
     if (ret != ACL_SUCCESS) {
-        return vpc_code(ret);
+        return himpi_vpc_code(ret);
     }
     *task_id = aclemu_himpi_task_begin(ACLEMU_HIMPI_VPC, chn);
     aclemu_himpi_task_finish(ACLEMU_HIMPI_VPC, chn, *task_id, HI_SUCCESS);
@@ -159,15 +150,15 @@ hi_s32 hi_mpi_vpc_resize(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_v
 {
     static const char fn[] = "hi_mpi_vpc_resize";
     (void)milli_sec; /* the operation never waits for room: it runs at once */
-    vpc_chn *obj = acquire(chn, fn);
+    vpc_chn *obj = himpi_vpc_acquire(chn, fn);
     if (obj == NULL) {
         return (hi_s32)HI_ERR_VPC_UNEXIST;
     }
     aclemu_vpc_job job = {0};
     hi_s32 ret = task_id == NULL ? aclemu_set_error((aclError)HI_ERR_VPC_NULL_PTR, "%s: task_id is NULL", fn)
-                                 : picture(source_pic, ACLEMU_VPC_IN, fn, "source_pic", &job.src);
+                                 : himpi_vpc_picture(source_pic, ACLEMU_VPC_IN, fn, "source_pic", &job.src);
     if (ret == HI_SUCCESS) {
-        ret = picture(dest_pic, ACLEMU_VPC_OUT, fn, "dest_pic", &job.dst);
+        ret = himpi_vpc_picture(dest_pic, ACLEMU_VPC_OUT, fn, "dest_pic", &job.dst);
     }
     if (ret == HI_SUCCESS && (interpolation > 1 || !(fx >= 0) || !(fy >= 0))) {
         ret = aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM,
@@ -178,7 +169,7 @@ hi_s32 hi_mpi_vpc_resize(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_v
         job.crop = (aclemu_vpc_rect){0, 0, job.src.width, job.src.height};
         job.paste = (aclemu_vpc_rect){0, 0, job.dst.width, job.dst.height};
         int mode = interpolation == 0 ? ACLEMU_INTERP_BILINEAR : ACLEMU_INTERP_NEAREST;
-        ret = run_task(chn, &job, 1, mode, task_id, fn);
+        ret = himpi_vpc_run_task(chn, &job, 1, mode, task_id, fn);
     }
     aclemu_himpi_chn_release(obj);
     return ret;
@@ -188,11 +179,11 @@ static hi_s32 crop_jobs(const hi_vpc_pic_info *source_pic, const hi_vpc_crop_reg
                         aclemu_vpc_job *jobs, const char *fn)
 {
     aclemu_image src;
-    hi_s32 ret = picture(source_pic, ACLEMU_VPC_IN, fn, "source_pic", &src);
+    hi_s32 ret = himpi_vpc_picture(source_pic, ACLEMU_VPC_IN, fn, "source_pic", &src);
     for (hi_u32 i = 0; i < count && ret == HI_SUCCESS; i++) {
         const hi_vpc_crop_region *r = &crop_info[i].crop_region;
         jobs[i].src = src;
-        ret = picture(&crop_info[i].dest_pic_info, ACLEMU_VPC_OUT, fn, "crop_info[].dest_pic_info", &jobs[i].dst);
+        ret = himpi_vpc_picture(&crop_info[i].dest_pic_info, ACLEMU_VPC_OUT, fn, "crop_info[].dest_pic_info", &jobs[i].dst);
         if (ret != HI_SUCCESS) {
             break;
         }
@@ -226,7 +217,7 @@ hi_s32 hi_mpi_vpc_crop(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_vpc
         return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM, "%s: count %u is outside [1, %d]", fn, count,
                                 VPC_CROP_MAX);
     }
-    vpc_chn *obj = acquire(chn, fn);
+    vpc_chn *obj = himpi_vpc_acquire(chn, fn);
     if (obj == NULL) {
         return (hi_s32)HI_ERR_VPC_UNEXIST;
     }
@@ -234,7 +225,7 @@ hi_s32 hi_mpi_vpc_crop(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_vpc
     hi_s32 ret = jobs == NULL ? aclemu_set_error((aclError)HI_ERR_VPC_NO_MEM, "%s: out of memory", fn)
                               : crop_jobs(source_pic, crop_info, count, jobs, fn);
     if (ret == HI_SUCCESS) {
-        ret = run_task(chn, jobs, count, ACLEMU_INTERP_BILINEAR, task_id, fn);
+        ret = himpi_vpc_run_task(chn, jobs, count, ACLEMU_INTERP_BILINEAR, task_id, fn);
     }
     free(jobs);
     aclemu_himpi_chn_release(obj);
@@ -248,7 +239,7 @@ hi_s32 hi_mpi_vpc_get_process_result(hi_vpc_chn chn, hi_u32 task_id, hi_s32 mill
         return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM,
                                 "%s: milli_sec %d (-1 blocks, 0 does not wait, > 0 milliseconds)", fn, milli_sec);
     }
-    vpc_chn *obj = acquire(chn, fn);
+    vpc_chn *obj = himpi_vpc_acquire(chn, fn);
     if (obj == NULL) {
         return (hi_s32)HI_ERR_VPC_UNEXIST;
     }

@@ -3,6 +3,7 @@
 #include "core_base.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 enum { SLOT_EMPTY = 0, SLOT_REMOVED = -1 };
@@ -143,7 +144,8 @@ size_t aclemu_handle_count(int kind)
 
 /* ---------------------------------------------------- area release functions */
 
-enum { MAX_RELEASE_FNS = 16 };
+/* Each area registers one function once; 64 leaves room for every area we plan. */
+enum { MAX_RELEASE_FNS = 64 };
 
 static pthread_mutex_t release_lock = PTHREAD_MUTEX_INITIALIZER;
 static aclemu_release_fn release_fns[MAX_RELEASE_FNS];
@@ -154,6 +156,12 @@ void aclemu_on_release(aclemu_release_fn release)
     pthread_mutex_lock(&release_lock);
     if (release != NULL && release_fn_count < MAX_RELEASE_FNS) {
         release_fns[release_fn_count++] = release;
+    } else if (release != NULL) {
+        /* A silently dropped release function would leak an area's objects at every reset: a
+           build that adds more areas than the table holds must fail its first test, loudly. */
+        fprintf(stderr, "[aclemu] internal: more than %d area release functions; raise MAX_RELEASE_FNS\n",
+                (int)MAX_RELEASE_FNS);
+        abort();
     }
     pthread_mutex_unlock(&release_lock);
 }

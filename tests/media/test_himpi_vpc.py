@@ -5,21 +5,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
 from conftest import check
 from helpers.subproc import describe, run_command
+from himpi_vpc_session import HiVpc, finish, source, vpc_session
 from vpc_reference import (
     FORMATS,
-    Layout,
-    pack,
-    random_planes,
     resize_bilinear,
     resize_nearest,
-    strides,
-    unpack,
 )
 
 import acl
@@ -33,87 +28,12 @@ HI_ERR_VPC_NOT_SUPPORT = acl.HI_ERR_VPC_NOT_SUPPORT
 HI_ERR_VPC_INVALID_CHN_ID = acl.HI_ERR_VPC_INVALID_CHN_ID
 CHN = 5
 NV12 = FORMATS["YUV_SEMIPLANAR_420"]
-HOST_TO_DEVICE, DEVICE_TO_HOST = 1, 2
-
-
-class HiVpc:
-    """hi_mpi sys and one VPC channel, plus the DVPP buffers of the tests."""
-
-    def __init__(self) -> None:
-        import acl
-
-        self.acl = acl
-        self.buffers: list[int] = []
-
-    def picture(
-        self, fmt: Layout, w: int, h: int, planes: dict[str, np.ndarray] | None = None
-    ) -> dict[str, Any]:
-        ws, hs = strides(fmt, w, h)
-        size = fmt.buffer_size(ws, hs)
-        ptr, ret = self.acl.himpi.dvpp_malloc(0, size)
-        check(ret, "dvpp_malloc")
-        self.buffers.append(ptr)
-        data = pack(fmt, planes, ws, hs).tobytes() if planes else bytes(size)
-        check(self.acl.rt.memcpy(ptr, size, self.acl.util.bytes_to_ptr(data), size, HOST_TO_DEVICE), "upload")
-        return {
-            "picture_address": ptr,
-            "picture_buffer_size": size,
-            "picture_width": w,
-            "picture_height": h,
-            "picture_width_stride": ws,
-            "picture_height_stride": hs,
-            "picture_format": fmt.value,
-        }
-
-    def planes(self, fmt: Layout, pic: dict[str, Any]) -> dict[str, np.ndarray]:
-        size = pic["picture_buffer_size"]
-        host = bytes(size)
-        check(
-            self.acl.rt.memcpy(
-                self.acl.util.bytes_to_ptr(host), size, pic["picture_address"], size, DEVICE_TO_HOST
-            ),
-            "download",
-        )
-        buf = np.frombuffer(host, dtype=np.uint8)
-        return unpack(
-            fmt,
-            buf,
-            pic["picture_width"],
-            pic["picture_height"],
-            pic["picture_width_stride"],
-            pic["picture_height_stride"],
-        )
-
-    def release(self) -> None:
-        for ptr in self.buffers:
-            check(self.acl.himpi.dvpp_free(ptr), "dvpp_free")
 
 
 @pytest.fixture(scope="module")
 def hi(media_stream: int) -> Iterator[HiVpc]:
-    import acl
-
-    check(acl.himpi.sys_init(), "sys_init")
-    check(acl.himpi.vpc_create_chn(CHN, {"attr": 0, "pic_width": 1920, "pic_height": 1080}), "vpc_create_chn")
-    session = HiVpc()
-    yield session
-    session.release()
-    check(acl.himpi.vpc_destroy_chn(CHN), "vpc_destroy_chn")
-    check(acl.himpi.sys_exit(), "sys_exit")
-
-
-def _source(
-    hi: HiVpc, fmt: Layout, w: int, h: int, seed: int
-) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
-    planes = random_planes(fmt, w, h, np.random.default_rng(seed))
-    return hi.picture(fmt, w, h, planes), planes
-
-
-def _finish(hi: HiVpc, task_id: int, ret: int) -> None:
-    check(ret, "vpc operation")
-    assert hi.acl.himpi.vpc_get_process_result(CHN, task_id, -1) == 0
-    # a result is taken once
-    assert hi.acl.himpi.vpc_get_process_result(CHN, task_id, 0) == HI_ERR_VPC_ILLEGAL_PARAM
+    with vpc_session(CHN) as session:
+        yield session
 
 
 @pytest.mark.parametrize(
@@ -128,10 +48,10 @@ def _finish(hi: HiVpc, task_id: int, ret: int) -> None:
 def test_resize_nv12_matches_the_reference(
     hi: HiVpc, src_size: tuple[int, int], dst_size: tuple[int, int], interpolation: int
 ) -> None:
-    src, planes = _source(hi, NV12, *src_size, seed=sum(src_size))
+    src, planes = source(hi, NV12, *src_size, seed=sum(src_size))
     dst = hi.picture(NV12, *dst_size)
     task_id, ret = hi.acl.himpi.vpc_resize(CHN, src, dst, 0.0, 0.0, interpolation, -1)
-    _finish(hi, task_id, ret)
+    finish(hi, task_id, ret)
     got = hi.planes(NV12, dst)
     resize = resize_nearest if interpolation == 1 else resize_bilinear
     cw, ch = NV12.chroma_size(*dst_size)
@@ -143,16 +63,16 @@ def test_resize_nv12_matches_the_reference(
 
 def test_resize_rgb(hi: HiVpc) -> None:
     fmt = FORMATS["RGB_888"]
-    src, planes = _source(hi, fmt, 40, 30, seed=3)
+    src, planes = source(hi, fmt, 40, 30, seed=3)
     dst = hi.picture(fmt, 80, 60)
-    _finish(hi, *hi.acl.himpi.vpc_resize(CHN, src, dst, 2.0, 2.0, 1, 1000))
+    finish(hi, *hi.acl.himpi.vpc_resize(CHN, src, dst, 2.0, 2.0, 1, 1000))
     got = hi.planes(fmt, dst)
     for comp, plane in planes.items():
         np.testing.assert_array_equal(got[comp], resize_nearest(plane, 80, 60))
 
 
 def test_crop_several_regions_exactly(hi: HiVpc) -> None:
-    src, planes = _source(hi, NV12, 96, 64, seed=9)
+    src, planes = source(hi, NV12, 96, 64, seed=9)
     regions = [(0, 0, 32, 16), (10, 20, 40, 30), (64, 48, 32, 16)]  # left, top, w, h (even for NV12)
     outputs = [hi.picture(NV12, w, h) for _, _, w, h in regions]
     crop_info = [
@@ -162,7 +82,7 @@ def test_crop_several_regions_exactly(hi: HiVpc) -> None:
         }
         for out, (x, y, w, h) in zip(outputs, regions)
     ]
-    _finish(hi, *hi.acl.himpi.vpc_crop(CHN, src, crop_info, len(crop_info), -1))
+    finish(hi, *hi.acl.himpi.vpc_crop(CHN, src, crop_info, len(crop_info), -1))
     for out, (x, y, w, h) in zip(outputs, regions):
         got = hi.planes(NV12, out)
         np.testing.assert_array_equal(got["Y"], planes["Y"][y : y + h, x : x + w])
@@ -192,7 +112,7 @@ def test_channel_lifecycle_and_numbering(hi: HiVpc) -> None:
 
 def test_refusals(hi: HiVpc) -> None:
     himpi = hi.acl.himpi
-    src, _ = _source(hi, NV12, 64, 32, seed=1)
+    src, _ = source(hi, NV12, 64, 32, seed=1)
     dst = hi.picture(NV12, 32, 16)
     assert himpi.vpc_resize(77, src, dst, 0.0, 0.0, 0, -1)[1] == HI_ERR_VPC_UNEXIST
     assert himpi.vpc_resize(CHN, src, dst, 0.0, 0.0, 5, -1)[1] == HI_ERR_VPC_ILLEGAL_PARAM
@@ -220,7 +140,7 @@ def test_refusals(hi: HiVpc) -> None:
 def test_timed_result_of_a_done_task_does_not_wait(hi: HiVpc) -> None:
     import time
 
-    src, _ = _source(hi, NV12, 64, 32, seed=4)
+    src, _ = source(hi, NV12, 64, 32, seed=4)
     task_id, ret = hi.acl.himpi.vpc_resize(CHN, src, hi.picture(NV12, 32, 16), 0.0, 0.0, 0, -1)
     check(ret, "resize")
     start = time.monotonic()

@@ -1,0 +1,33 @@
+/*
+ * What the hi_mpi VPC files share: the channel object and the steps every VPC operation takes
+ * (look up the channel, turn a hi_vpc_pic_info into a checked image, run kernel jobs under a task
+ * id, map the image pipeline's refusals to HI_ERR_VPC_* codes). himpi_vpc.c defines them; each
+ * family of operations lives in its own himpi_vpc_<family>.c on top of them.
+ */
+#ifndef ACLEMU_HIMPI_VPC_INTERNAL_H
+#define ACLEMU_HIMPI_VPC_INTERNAL_H
+
+#include "dvpp_vpc.h"
+#include "himpi.h"
+
+/* A VPC channel as the registry holds it (ACLEMU_HIMPI_VPC). */
+typedef struct vpc_chn {
+    hi_vpc_chn_attr attr;
+} vpc_chn;
+
+/* The live channel `chn` with a reference (release with aclemu_himpi_chn_release), or NULL after
+ * recording HI_ERR_VPC_UNEXIST. */
+vpc_chn *himpi_vpc_acquire(hi_vpc_chn chn, const char *fn);
+
+/* The image pipeline's refusal (ACL_ERROR_*) as the hi_mpi VPC code, keeping its message. */
+hi_s32 himpi_vpc_code(aclError ret);
+
+/* `info` checked as an input or output picture of a VPC job and described as an aclemu_image. */
+hi_s32 himpi_vpc_picture(const hi_vpc_pic_info *info, aclemu_vpc_role role, const char *fn, const char *what,
+                         aclemu_image *out);
+
+/* Run the jobs now, in order, and hand out a task id that is already finished. */
+hi_s32 himpi_vpc_run_task(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, int interpolation,
+                          hi_u32 *task_id, const char *fn);
+
+#endif
