@@ -35,6 +35,23 @@ static bool family_change(const aclemu_image *a, const aclemu_image *b)
     return aclemu_pixfmt_is_yuv(a->fmt) != aclemu_pixfmt_is_yuv(b->fmt);
 }
 
+/* An output with alpha from a source without it gets `alpha` instead of the conversion's 255. */
+static void fill_alpha(const aclemu_image *src, const aclemu_image *dst, uint8_t alpha)
+{
+    aclemu_view sv[2];
+    aclemu_view dv[2];
+    bool src_alpha = aclemu_image_views(src, sv) == 1 && sv[0].chan[3] != NULL;
+    if (src_alpha || aclemu_image_views(dst, dv) != 1 || dv[0].chan[3] == NULL) {
+        return;
+    }
+    for (uint32_t y = 0; y < dv[0].height; y++) {
+        uint8_t *row = dv[0].chan[3] + (size_t)y * dv[0].stride[3];
+        for (uint32_t x = 0; x < dv[0].width; x++) {
+            row[(size_t)x * dv[0].step[3]] = alpha;
+        }
+    }
+}
+
 static hi_s32 convert(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_vpc_pic_info *dest_pic,
                       const hi_csc_conf *conf, bool to_yuv420, hi_u32 *task_id, const char *fn)
 {
@@ -76,17 +93,8 @@ static hi_s32 convert(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_vpc_
         job.crop = job.paste = (aclemu_vpc_rect){0, 0, job.src.width, job.src.height};
         ret = himpi_vpc_run_jobs(chn, &job, 1, NULL, ACLEMU_INTERP_BILINEAR, matrix, task_id, fn);
     }
-    aclemu_view sv[2];
-    aclemu_view dv[2];
-    bool src_alpha = aclemu_image_views(&job.src, sv) == 1 && sv[0].chan[3] != NULL;
-    if (ret == HI_SUCCESS && conf != NULL && !src_alpha && aclemu_image_views(&job.dst, dv) == 1 &&
-        dv[0].chan[3] != NULL) {
-        for (uint32_t y = 0; y < dv[0].height; y++) {
-            uint8_t *row = dv[0].chan[3] + (size_t)y * dv[0].stride[3];
-            for (uint32_t x = 0; x < dv[0].width; x++) {
-                row[(size_t)x * dv[0].step[3]] = (uint8_t)conf->alpha;
-            }
-        }
+    if (ret == HI_SUCCESS && conf != NULL) {
+        fill_alpha(&job.src, &job.dst, (uint8_t)conf->alpha);
     }
     aclemu_himpi_chn_release(obj);
     return ret;
