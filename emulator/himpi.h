@@ -104,4 +104,7 @@ void aclemu_himpi_task_forget_chn(int32_t module, int32_t chn);
 /* True between hi_mpi_sys_init and hi_mpi_sys_exit. Modules refuse channel creation before. */
 bool aclemu_himpi_sys_ready(void);
 
+/* Destroy every VB pool with its memory (hi_mpi_sys_exit; himpi_vb.c). */
+void aclemu_himpi_vb_release_all(void);
+
 #endif /* ACLEMU_HIMPI_H */
