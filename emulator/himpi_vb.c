@@ -13,8 +13,8 @@
  *    common pools of a hi_mpi_vb_set_config the API does not have here do not exist);
  *  - a block is taken with one reference; copyref adds one, release_block drops one and the
  *    block is free again at zero; destroy_pool refuses (HI_ERR_SYS_BUSY) while a block is held;
- *  - pool ids and block handles are not reused while the process lives, so a stale handle is
- *    refused, never mistaken for a new block;
+ *  - pool ids come from a counter (2^17 of them before it wraps, skipping live ones), so a stale
+ *    pool id or block handle is refused rather than mistaken for a new pool's;
  *  - hi_mpi_sys_exit frees every pool with its memory; a device reset or aclFinalize forgets the
  *    pools of that device (the core frees the memory), reporting them in strict mode.
  */
@@ -113,6 +113,9 @@ hi_vb_pool hi_mpi_vb_create_pool(const hi_vb_pool_config *vb_pool_cfg)
     int slot = -1;
     for (int i = 0; i < VB_POOLS_MAX && slot < 0; i++) {
         slot = g_pools[i] == NULL ? i : -1;
+    }
+    while (slot >= 0 && find_pool(g_next_id) != NULL) {
+        g_next_id = (g_next_id + 1) % VB_POOL_IDS;
     }
     if (slot >= 0) {
         pool->id = g_next_id;
