@@ -140,3 +140,34 @@ def test_sys_exit_and_finalize_release_pools() -> None:
     assert lines[2] != "0"
     assert lines[3] == "True"
     assert "hi_mpi VB pool(s) were never destroyed" in result.stderr
+
+
+def test_threads_never_share_a_block(himpi: None) -> None:
+    import threading
+
+    pool = create_pool(64, 8)
+    taken: list[int] = []
+    lock = threading.Lock()
+    errors: list[str] = []
+
+    def worker() -> None:
+        for _ in range(200):
+            block = acl.himpi.vb_get_block(pool, 64, None)
+            if block == INVALID:
+                continue
+            with lock:
+                if block in taken:
+                    errors.append(f"block {block} handed out twice")
+                taken.append(block)
+            with lock:
+                taken.remove(block)
+            if acl.himpi.vb_release_block(block) != 0:
+                errors.append("release failed")
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert acl.himpi.vb_destroy_pool(pool) == 0  # every block was given back

@@ -231,3 +231,30 @@ def test_bad_dicts_give_codes_in_a_child_process() -> None:
     assert result.returncode == 0, describe(result)
     codes = [int(line) for line in result.stdout.split()]
     assert codes == [0] + [ILLEGAL] * 6 + [0, 0]
+
+
+def test_crop_resize_to_rgb_uses_the_channel_matrix(hi: HiVpc) -> None:
+    from vpc_reference import convert
+
+    assert (
+        acl.himpi.sys_set_chn_csc_matrix(
+            7, CHN, 3, {"yuv_to_rgb_coefficient": {}, "rgb_to_yuv_coefficient": {}}
+        )
+        == 0
+    )
+    try:
+        src, planes = source(hi, NV12, 64, 48, seed=31)
+        dst = hi.picture(RGB, 32, 24)
+        finish(hi, *hi.acl.himpi.vpc_crop_resize(CHN, src, [region(dst, (16, 8, 32, 24), (32, 24))], 1, -1))
+    finally:
+        assert (
+            acl.himpi.sys_set_chn_csc_matrix(
+                7, CHN, 0, {"yuv_to_rgb_coefficient": {}, "rgb_to_yuv_coefficient": {}}
+            )
+            == 0
+        )
+    crop = {"Y": planes["Y"][8:32, 16:48], "U": planes["U"][4:16, 8:24], "V": planes["V"][4:16, 8:24]}
+    expected = convert(crop, NV12, RGB, 3)  # BT.709 narrow; equal sizes, so no resampling
+    got = hi.planes(RGB, dst)
+    for comp in "RGB":
+        assert np.abs(got[comp].astype(int) - expected[comp]).max() <= 1, comp
