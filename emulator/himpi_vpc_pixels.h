@@ -1,0 +1,47 @@
+/*
+ * What the hi_mpi VPC filter, warp and draw files share: pictures whose channels all have full
+ * resolution (YUV400, RGB888, BGR888) seen as interleaved bytes, OpenCV's border rules, and the
+ * end of an operation (attached regions drawn, a finished task id handed out).
+ * Defined in himpi_vpc_pixels.c.
+ */
+#ifndef ACLEMU_HIMPI_VPC_PIXELS_H
+#define ACLEMU_HIMPI_VPC_PIXELS_H
+
+#include "himpi_vpc_internal.h"
+
+/* Channel i of sample (x, y) is data[y * stride + x * bpp + i], i in [0, bpp): memory order, so a
+ * scalar's val[i] goes to the i-th byte of a pixel as OpenCV's Scalar does. */
+typedef struct himpi_pixels {
+    uint8_t *data;
+    uint32_t width, height, stride, bpp;
+} himpi_pixels;
+
+/* `info` checked as a picture of these operations: YUV400, RGB888 or BGR888, else
+ * HI_ERR_VPC_NOT_SUPPORT; the other checks are the VPC's (size, strides, DVPP buffer). */
+hi_s32 himpi_pixels_get(const hi_vpc_pic_info *info, const char *fn, const char *what, himpi_pixels *out,
+                        hi_pixel_format *format);
+
+/* src and dst checked as above, of one format and (when same_size) one size. */
+hi_s32 himpi_pixels_pair(const hi_vpc_pic_info *src, const hi_vpc_pic_info *dst, bool same_size, const char *fn,
+                         himpi_pixels *s, himpi_pixels *d);
+
+/* Border index of position p on a line of n samples (OpenCV's borderInterpolate); -1 for
+ * HI_BORDER_CONSTANT outside [0, n). */
+int64_t himpi_border_index(int64_t p, int64_t n, int type);
+
+/* HI_ERR_VPC_ILLEGAL_PARAM unless type is a hi_vpc_bord_type. */
+hi_s32 himpi_border_check(int type, const char *fn);
+
+/* Channel c of p padded by (left, top, right, bottom) samples under the border rule `type`
+ * (constant: value), as a (w + left + right) x (h + top + bottom) plane; NULL when out of memory. */
+uint8_t *himpi_padded_channel(const himpi_pixels *p, uint32_t c, uint32_t left, uint32_t top, uint32_t right,
+                              uint32_t bottom, int type, uint8_t value);
+
+/* A hi_double made a sample: rounded half up, clamped to [0, 255]. */
+uint8_t himpi_sample(double v);
+
+/* The operation on channel `chn` is done: draw the regions attached to it onto `dst` (the operation's
+ * output) and hand out a finished task id. */
+hi_s32 himpi_vpc_done(hi_vpc_chn chn, const hi_vpc_pic_info *dst, hi_u32 *task_id, const char *fn);
+
+#endif
