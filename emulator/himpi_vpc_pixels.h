@@ -44,4 +44,9 @@ uint8_t himpi_sample(double v);
  * output) and hand out a finished task id. */
 hi_s32 himpi_vpc_done(hi_vpc_chn chn, const hi_vpc_pic_info *dst, hi_u32 *task_id, const char *fn);
 
+/* HI_ERR_VPC_ILLEGAL_PARAM when the channel has a workspace for `func` (hi_workspace_func) and the
+ * pictures exceed it (himpi_vpc_chn_opts.c). */
+hi_s32 himpi_vpc_workspace_check(const vpc_chn *obj, int func, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
+                                  const char *fn);
+
 #endif

@@ -293,6 +293,9 @@ static hi_s32 warp_call(hi_vpc_chn chn, const hi_warp_transform_param *param, co
                                s.width, s.height, d.width, d.height);
     }
     if (ret == HI_SUCCESS) {
+        ret = himpi_vpc_workspace_check(obj, lut != NULL ? REMAP : AFFINE, s.width, s.height, d.width, d.height, fn);
+    }
+    if (ret == HI_SUCCESS) {
         warp_run(&s, &d, map, cfg);
         ret = himpi_vpc_done(chn, &param->dst, task_id, fn);
     }

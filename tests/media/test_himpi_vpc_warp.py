@@ -4,6 +4,7 @@ against numpy references written here from OpenCV's definitions, plus refusals w
 from __future__ import annotations
 
 import math
+import struct
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -330,3 +331,73 @@ def test_bad_dicts_give_codes_in_a_child_process() -> None:
     assert result.returncode == 0, describe(result)
     codes = [int(line) for line in result.stdout.split()]
     assert codes == [0] + [ILLEGAL] * 7 + [0, 0]
+
+
+def test_channel_options_are_checked(hi: HiVpc) -> None:
+    himpi = hi.acl.himpi
+    three, big, short = struct.pack("I", 3), struct.pack("I", 8), struct.pack("I", 100)
+    ptr = hi.acl.util.bytes_to_ptr
+
+    def opt(kind: int, value: bytes, length: int = 4) -> dict[str, int]:
+        return {"attr_type": kind, "len": length, "value": ptr(value)}
+
+    assert himpi.vpc_set_chn_opt_attr(CHN, opt(acl.HI_VPC_CHN_PRIORITY, three)) == 0
+    assert himpi.vpc_set_chn_opt_attr(CHN, opt(acl.HI_VPC_CHN_TASK_OVERTIME, short)) == 0
+    assert himpi.vpc_set_chn_opt_attr(CHN, opt(acl.HI_VPC_CHN_PRIORITY, big)) == ILLEGAL
+    assert himpi.vpc_set_chn_opt_attr(CHN, opt(acl.HI_VPC_CHN_PRIORITY, three, 2)) == ILLEGAL
+    assert himpi.vpc_set_chn_opt_attr(CHN, opt(5, three)) == ILLEGAL
+    assert himpi.vpc_set_chn_opt_attr(CHN, {"attr_type": 0, "len": 4, "value": 0}) == NULL_PTR
+    assert himpi.vpc_set_chn_opt_attr(CHN + 1, opt(acl.HI_VPC_CHN_PRIORITY, three)) == UNEXIST
+
+
+def workspace(func: int, sw: int, sh: int, dw: int, dh: int) -> dict[str, int]:
+    return {
+        "func": func,
+        "max_source_pic_width": sw,
+        "max_source_pic_height": sh,
+        "max_dest_pic_width": dw,
+        "max_dest_pic_height": dh,
+    }
+
+
+def test_workspace_bounds_the_channels_warps(hi: HiVpc) -> None:
+    himpi = hi.acl.himpi
+    chn, ret = himpi.vpc_sys_create_chn({"attr": 0, "pic_width": 64, "pic_height": 64})
+    check(ret, "vpc_sys_create_chn")
+    try:
+        src, _ = source(hi, GRAY, 40, 30, seed=6)
+        dst = hi.picture(GRAY, 40, 30)
+        ident = matrix_dict(np.array([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]))
+        param = {"src": src, "dst": dst, "transform_config": config(0, 1)}
+        lut = lut_dict(hi, 40, 30, 40, 30)
+        check(
+            himpi.vpc_get_affine_lut(
+                points([(0.0, 0.0), (9.0, 0.0), (0.0, 9.0)], [(0.0, 0.0), (9.0, 0.0), (0.0, 9.0)]), 0, lut
+            )[1],
+            "lut",
+        )
+        assert himpi.vpc_set_chn_workspace(chn, [workspace(acl.AFFINE, 32, 32, 64, 64)], 1) == 0
+        assert himpi.vpc_warp_affine(chn, ident, param, -1)[1] == ILLEGAL  # 40 wide > 32
+        assert "workspace" in hi.acl.get_recent_err_msg()
+        task_id, ret = himpi.vpc_lut_remap(chn, param, lut, -1)  # no REMAP entry: unbounded
+        check(ret, "lut_remap")
+        assert himpi.vpc_get_process_result(chn, task_id, -1) == 0
+        assert himpi.vpc_set_chn_workspace(chn, [workspace(acl.REMAP, 40, 30, 39, 30)], 1) == 0
+        assert himpi.vpc_lut_remap(chn, param, lut, -1)[1] == ILLEGAL
+        assert himpi.vpc_set_chn_workspace(chn, [workspace(acl.AFFINE, 40, 30, 40, 30)], 1) == 0
+        task_id, ret = himpi.vpc_warp_affine(chn, ident, param, -1)
+        check(ret, "warp_affine")
+        assert himpi.vpc_get_process_result(chn, task_id, -1) == 0
+        bad = [
+            ([workspace(acl.AFFINE, 40, 30, 40, 30)], 0),
+            ([workspace(acl.AFFINE, 40, 30, 40, 30)] * 3, 3),
+            ([workspace(2, 40, 30, 40, 30)], 1),
+            ([workspace(acl.REMAP, 40, 30, 40, 30)] * 2, 2),
+            ([workspace(acl.REMAP, 0, 30, 40, 30)], 1),
+            ([workspace(acl.REMAP, 4097, 30, 40, 30)], 1),
+        ]
+        for entries, count in bad:
+            assert himpi.vpc_set_chn_workspace(chn, entries, count) == ILLEGAL, (entries, count)
+        assert himpi.vpc_set_chn_workspace(chn + 100, [workspace(acl.REMAP, 4, 4, 4, 4)], 1) == UNEXIST
+    finally:
+        check(himpi.vpc_destroy_chn(chn), "vpc_destroy_chn")
