@@ -28,7 +28,7 @@ hi_s32 himpi_pixels_get(const hi_vpc_pic_info *info, const char *fn, const char 
     if (ret != HI_SUCCESS) {
         return ret;
     }
-    *out = (himpi_pixels){img.data, img.width, img.height, img.width_stride, f == HI_PIXEL_FORMAT_YUV_400 ? 1u : 3u};
+    *out = (himpi_pixels){img.data, img.width, img.height, img.width_stride, f == HI_PIXEL_FORMAT_YUV_400 ? 1u : 3u, f};
     if (format != NULL) {
         *format = f;
     }

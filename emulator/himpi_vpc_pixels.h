@@ -14,6 +14,7 @@
 typedef struct himpi_pixels {
     uint8_t *data;
     uint32_t width, height, stride, bpp;
+    hi_pixel_format format;
 } himpi_pixels;
 
 /* `info` checked as a picture of these operations: YUV400, RGB888 or BGR888, else
@@ -43,6 +44,16 @@ uint8_t himpi_sample(double v);
 /* The operation on channel `chn` is done: draw the regions attached to it onto `dst` (the operation's
  * output) and hand out a finished task id. */
 hi_s32 himpi_vpc_done(hi_vpc_chn chn, const hi_vpc_pic_info *dst, hi_u32 *task_id, const char *fn);
+
+/* Drawing on pictures (himpi_vpc_draw.c), shared by the draw operations and the regions. `color`
+ * is 0xRRGGBB (YUV400 takes its BT.601 video-range luma); each call checks its shape against p and
+ * returns HI_ERR_VPC_ILLEGAL_PARAM (message naming fn) without drawing when it does not fit. */
+hi_s32 himpi_draw_cover(const himpi_pixels *p, const hi_cover *cover, const char *fn);
+hi_s32 himpi_draw_mosaic(const himpi_pixels *p, const hi_mosaic *mosaic, const char *fn);
+/* A bitmap (ARGB8888 bytes A,R,G,B / ARGB1555 / ARGB4444 little-endian words, `stride` bytes a
+ * line) blended at (x, y); ARGB1555 takes fg_alpha where its alpha bit is set, bg_alpha elsewhere. */
+hi_s32 himpi_draw_bitmap(const himpi_pixels *p, const hi_rect *rect, hi_pixel_format format, const uint8_t *bits,
+                         uint32_t stride, uint32_t fg_alpha, uint32_t bg_alpha, const char *fn);
 
 /* HI_ERR_VPC_ILLEGAL_PARAM when the channel has a workspace for `func` (hi_workspace_func) and the
  * pictures exceed it (himpi_vpc_chn_opts.c). */
