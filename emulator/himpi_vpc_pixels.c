@@ -130,9 +130,21 @@ uint8_t himpi_sample(double v)
 
 hi_s32 himpi_vpc_done(hi_vpc_chn chn, const hi_vpc_pic_info *dst, hi_u32 *task_id, const char *fn)
 {
-    (void)dst;
-    (void)fn;
+    himpi_pixels p;
+    if (himpi_pixels_get(dst, fn, "dst", &p, NULL) == HI_SUCCESS) {
+        himpi_region_draw(chn, &p);
+    }
     *task_id = aclemu_himpi_task_begin(ACLEMU_HIMPI_VPC, chn);
     aclemu_himpi_task_finish(ACLEMU_HIMPI_VPC, chn, *task_id, HI_SUCCESS);
     return HI_SUCCESS;
+}
+
+void himpi_region_draw_image(hi_vpc_chn chn, const aclemu_image *img)
+{
+    int f = (int)img->fmt->format;
+    if (f == HI_PIXEL_FORMAT_YUV_400 || f == HI_PIXEL_FORMAT_RGB_888 || f == HI_PIXEL_FORMAT_BGR_888) {
+        himpi_pixels p = {img->data, img->width, img->height, img->width_stride, f == HI_PIXEL_FORMAT_YUV_400 ? 1u : 3u,
+                          (hi_pixel_format)f};
+        himpi_region_draw(chn, &p);
+    }
 }

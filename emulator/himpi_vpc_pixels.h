@@ -55,6 +55,13 @@ hi_s32 himpi_draw_mosaic(const himpi_pixels *p, const hi_mosaic *mosaic, const c
 hi_s32 himpi_draw_bitmap(const himpi_pixels *p, const hi_rect *rect, hi_pixel_format format, const uint8_t *bits,
                          uint32_t stride, uint32_t fg_alpha, uint32_t bg_alpha, const char *fn);
 
+/* Draw the shown regions attached to VPC channel chn onto p (himpi_region.c). */
+void himpi_region_draw(hi_vpc_chn chn, const himpi_pixels *p);
+
+/* The same for an output of the image pipeline's jobs (himpi_vpc_run_task); other formats than
+ * YUV400, RGB888 and BGR888 get no regions. */
+void himpi_region_draw_image(hi_vpc_chn chn, const aclemu_image *img);
+
 /* HI_ERR_VPC_ILLEGAL_PARAM when the channel has a workspace for `func` (hi_workspace_func) and the
  * pictures exceed it (himpi_vpc_chn_opts.c). */
 hi_s32 himpi_vpc_workspace_check(const vpc_chn *obj, int func, uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh,
