@@ -17,6 +17,9 @@ typedef struct vpc_chn {
     hi_u32 priority, task_overtime;
     bool has_workspace[2]; /* by hi_workspace_func: REMAP, AFFINE */
     hi_vpc_workspace_param workspace[2];
+    /* set by hi_mpi_vpc_set_roundview_stitching_param (himpi_vpc_stitch.c, under its lock) */
+    bool has_stitch;
+    hi_roundview_stitching_param stitch;
 } vpc_chn;
 
 /* The live channel `chn` with a reference (release with aclemu_himpi_chn_release), or NULL after

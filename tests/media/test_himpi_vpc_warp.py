@@ -17,6 +17,7 @@ from himpi_vpc_session import HiVpc, finish, source, vpc_session
 from vpc_reference import FORMATS
 
 import acl
+from acl._backend import ffi
 
 pytestmark = pytest.mark.numpy
 
@@ -109,6 +110,10 @@ def points(src: list[tuple[float, float]], dst: list[tuple[float, float]]) -> di
         "dest_point": pad4(dst),
         "dest_point_count": len(dst),
     }
+
+
+def address(cdata: Any) -> int:
+    return int(ffi.cast("uintptr_t", cdata))
 
 
 def dvpp_buffer(hi: HiVpc, size: int) -> int:
@@ -401,3 +406,97 @@ def test_workspace_bounds_the_channels_warps(hi: HiVpc) -> None:
         assert himpi.vpc_set_chn_workspace(chn + 100, [workspace(acl.REMAP, 4, 4, 4, 4)], 1) == UNEXIST
     finally:
         check(himpi.vpc_destroy_chn(chn), "vpc_destroy_chn")
+
+
+def stitch_param(sw: int, sh: int, dw: int, dh: int, table: Any, length: int) -> Any:
+    p = ffi.new("hi_roundview_stitching_param *")
+    ipm = p.imp_conf
+    ipm.src_pic_width, ipm.src_pic_height, ipm.dest_pic_width, ipm.dest_pic_height = sw, sh, dw, dh
+    ipm.ipm_table_len, ipm.ipm_table_address = length, table
+    return p
+
+
+def bilinear_replicate(plane: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    h, w = plane.shape
+    x, y = np.clip(x, -1, w), np.clip(y, -1, h)
+    x0, y0 = np.floor(x), np.floor(y)
+    fx, fy = x - x0, y - y0
+    x0, y0 = x0.astype(np.int64), y0.astype(np.int64)
+
+    def at(xx: np.ndarray, yy: np.ndarray) -> np.ndarray:
+        return plane[np.clip(yy, 0, h - 1), np.clip(xx, 0, w - 1)].astype(np.float64)
+
+    top = (1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)
+    bottom = (1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1)
+    return (1 - fy) * top + fy * bottom
+
+
+def test_roundview_stitching_blends_two_sources(hi: HiVpc) -> None:
+    himpi = hi.acl.himpi
+    (sw, sh), (dw, dh) = (16, 12), (20, 10)
+    assert himpi.vpc_get_roundview_stitching_param(CHN)[1] == acl.HI_ERR_VPC_NOT_CFG
+    rng = np.random.default_rng(9)
+    n = dw * dh
+    pic1, pic2 = rng.integers(0, 2, n), rng.integers(0, 2, n)
+    w1 = rng.uniform(0, 1, n).astype(np.float32)
+    w2 = (1 - w1).astype(np.float32)
+    offs = rng.uniform(-2, 18, (n, 4)).astype(np.float32)
+    table = ffi.new("hi_stiching_ipm_table[]", n)
+    for i, e in enumerate(table):
+        e.pic1_index, e.pic2_index = int(pic1[i]), int(pic2[i])
+        e.weight1, e.weight2 = float(w1[i]), float(w2[i])
+        e.offset1_x, e.offset1_y, e.offset2_x, e.offset2_y = (float(v) for v in offs[i])
+    param = stitch_param(sw, sh, dw, dh, table, n)
+    assert himpi.vpc_set_roundview_stitching_param(CHN, address(param)) == 0
+    got_param, ret = himpi.vpc_get_roundview_stitching_param(CHN)
+    check(ret, "get_roundview_stitching_param")
+    assert got_param["imp_conf"]["dest_pic_width"] == dw and got_param["imp_conf"]["ipm_table_len"] == n
+    sources = [source(hi, RGB, sw, sh, seed=20 + k) for k in range(2)]
+    pics = ffi.new("hi_vpc_pic_info[]", 2)
+    for pic, (info, _) in zip(pics, sources):
+        fill_pic(pic, info)
+    dst = hi.picture(RGB, dw, dh)
+    dest = ffi.new("hi_vpc_pic_info *")
+    fill_pic(dest, dst)
+    pp = ffi.new("hi_roundview_stitching_pic_param *")
+    pp.dest_pic, pp.count, pp.source_pic = dest, 2, pics
+    finish(hi, *himpi.vpc_roundview_stitching(CHN, address(pp), -1))
+    got = hi.planes(RGB, dst)
+    for comp in "RGB":
+        s = [planes[comp] for _, planes in sources]
+        v1 = np.where(
+            pic1 == 0,
+            bilinear_replicate(s[0], offs[:, 0], offs[:, 1]),
+            bilinear_replicate(s[1], offs[:, 0], offs[:, 1]),
+        )
+        v2 = np.where(
+            pic2 == 0,
+            bilinear_replicate(s[0], offs[:, 2], offs[:, 3]),
+            bilinear_replicate(s[1], offs[:, 2], offs[:, 3]),
+        )
+        expected = np.clip(np.floor(w1.astype(np.float64) * v1 + w2.astype(np.float64) * v2 + 0.5), 0, 255)
+        diff = np.abs(got[comp].astype(int).reshape(-1) - expected.astype(int))
+        assert diff.max() <= 1, comp
+    # refusals: an index past the sources, a source of another size, unsupported modes, a short table
+    table[5].pic2_index = 2
+    assert himpi.vpc_roundview_stitching(CHN, address(pp), -1)[1] == ILLEGAL
+    table[5].pic2_index = 1
+    fill_pic(pics[1], hi.picture(RGB, sw + 2, sh))
+    assert himpi.vpc_roundview_stitching(CHN, address(pp), -1)[1] == ILLEGAL
+    gain = stitch_param(sw, sh, dw, dh, table, n)
+    gain.gain_conf.gain_type = acl.GAIN_LUT
+    assert himpi.vpc_set_roundview_stitching_param(CHN, address(gain)) == acl.HI_ERR_VPC_NOT_SUPPORT
+    lut_type = stitch_param(sw, sh, dw, dh, table, n)
+    lut_type.stitch_table_type = 1
+    assert himpi.vpc_set_roundview_stitching_param(CHN, address(lut_type)) == acl.HI_ERR_VPC_NOT_SUPPORT
+    assert (
+        himpi.vpc_set_roundview_stitching_param(CHN, address(stitch_param(sw, sh, dw, dh, table, n - 1)))
+        == ILLEGAL
+    )
+    assert himpi.vpc_set_roundview_stitching_param(CHN, 0) == NULL_PTR
+    assert himpi.vpc_set_roundview_stitching_param(CHN + 1, address(param)) == UNEXIST
+
+
+def fill_pic(pic: Any, info: dict[str, Any]) -> None:
+    for key, value in info.items():
+        setattr(pic, key, ffi.cast("void *", value) if key == "picture_address" else value)
