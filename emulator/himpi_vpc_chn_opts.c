@@ -16,7 +16,7 @@
 
 #include "himpi_vpc_pixels.h"
 
-enum { OPT_MAX_PRIORITY = 7, WORKSPACE_MAX_SIDE = 4096 };
+enum { OPT_MAX_PRIORITY = 7 };
 
 static pthread_mutex_t opts_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -81,14 +81,10 @@ hi_s32 hi_mpi_vpc_set_chn_workspace(hi_vpc_chn chn, hi_vpc_workspace_param *work
                                     (int)w->func);
         }
         seen[w->func] = true;
-        hi_u32 sides[4] = {w->max_source_pic_width, w->max_source_pic_height, w->max_dest_pic_width,
-                           w->max_dest_pic_height};
-        for (int s = 0; s < 4; s++) {
-            if (sides[s] < 1 || sides[s] > WORKSPACE_MAX_SIDE) {
-                return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM,
-                                        "%s: entry %u sizes %ux%u -> %ux%u must be in [1, %d]", fn, i, sides[0],
-                                        sides[1], sides[2], sides[3], WORKSPACE_MAX_SIDE);
-            }
+        hi_s32 sizes = himpi_sizes_check(w->max_source_pic_width, w->max_source_pic_height, w->max_dest_pic_width,
+                                         w->max_dest_pic_height, fn, "workspace entry");
+        if (sizes != HI_SUCCESS) {
+            return sizes;
         }
     }
     vpc_chn *obj = himpi_vpc_acquire(chn, fn);

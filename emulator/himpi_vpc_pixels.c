@@ -122,6 +122,16 @@ uint8_t *himpi_padded_channel(const himpi_pixels *p, uint32_t c, uint32_t left, 
     return out;
 }
 
+hi_s32 himpi_sizes_check(uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh, const char *fn, const char *what)
+{
+    enum { MAX_SIDE = 4096 };
+    if (sw < 1 || sh < 1 || dw < 1 || dh < 1 || sw > MAX_SIDE || sh > MAX_SIDE || dw > MAX_SIDE || dh > MAX_SIDE) {
+        return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM, "%s: %s sizes %ux%u -> %ux%u must be in [1, %d]",
+                                fn, what, sw, sh, dw, dh, MAX_SIDE);
+    }
+    return HI_SUCCESS;
+}
+
 uint8_t himpi_sample(double v)
 {
     double r = floor(v + 0.5);

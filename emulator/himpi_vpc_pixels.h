@@ -38,6 +38,9 @@ hi_s32 himpi_border_check(int type, const char *fn);
 uint8_t *himpi_padded_channel(const himpi_pixels *p, uint32_t c, uint32_t left, uint32_t top, uint32_t right,
                               uint32_t bottom, int type, uint8_t value);
 
+/* HI_ERR_VPC_ILLEGAL_PARAM unless the four sizes (source w, h -> destination w, h) are in [1, 4096]. */
+hi_s32 himpi_sizes_check(uint32_t sw, uint32_t sh, uint32_t dw, uint32_t dh, const char *fn, const char *what);
+
 /* A hi_double made a sample: rounded half up, clamped to [0, 255]. */
 uint8_t himpi_sample(double v);
 

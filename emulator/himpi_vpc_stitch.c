@@ -21,19 +21,16 @@
 
 #include "himpi_vpc_pixels.h"
 
-enum { STITCH_MAX_PICS = 8, STITCH_MAX_SIDE = 4096 };
+enum { STITCH_MAX_PICS = 8 };
 
 static pthread_mutex_t stitch_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static hi_s32 table_check(const hi_stiching_ipm_param *ipm, const char *fn)
 {
-    hi_u32 sides[4] = {ipm->src_pic_width, ipm->src_pic_height, ipm->dest_pic_width, ipm->dest_pic_height};
-    for (int i = 0; i < 4; i++) {
-        if (sides[i] < 1 || sides[i] > STITCH_MAX_SIDE) {
-            return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM,
-                                    "%s: imp_conf sizes %ux%u -> %ux%u must be in [1, %d]", fn, sides[0], sides[1],
-                                    sides[2], sides[3], STITCH_MAX_SIDE);
-        }
+    hi_s32 sizes = himpi_sizes_check(ipm->src_pic_width, ipm->src_pic_height, ipm->dest_pic_width,
+                                     ipm->dest_pic_height, fn, "imp_conf");
+    if (sizes != HI_SUCCESS) {
+        return sizes;
     }
     size_t entries = (size_t)ipm->dest_pic_width * ipm->dest_pic_height;
     if (ipm->ipm_table_address == NULL || ipm->ipm_table_len != entries) {

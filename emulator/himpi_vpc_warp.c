@@ -347,13 +347,10 @@ static hi_s32 lut_check(const hi_remap_lut *lut, const char *fn)
     if (lut == NULL) {
         return null_arg(fn, "remap_lut");
     }
-    uint32_t sides[4] = {lut->src_pic_width, lut->src_pic_height, lut->dest_pic_width, lut->dest_pic_height};
-    for (int i = 0; i < 4; i++) {
-        if (sides[i] < 1 || sides[i] > LUT_MAX_SIDE) {
-            return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM,
-                                    "%s: remap_lut sizes %ux%u -> %ux%u must be in [1, %d]", fn, sides[0], sides[1],
-                                    sides[2], sides[3], LUT_MAX_SIDE);
-        }
+    hi_s32 sizes = himpi_sizes_check(lut->src_pic_width, lut->src_pic_height, lut->dest_pic_width,
+                                     lut->dest_pic_height, fn, "remap_lut");
+    if (sizes != HI_SUCCESS) {
+        return sizes;
     }
     size_t need = (size_t)lut->dest_pic_width * lut->dest_pic_height * LUT_ENTRY;
     if (lut->lut == NULL || lut->lut_size < need) {
