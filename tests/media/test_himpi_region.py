@@ -262,3 +262,42 @@ def test_null_and_unknown_arguments_give_codes_in_a_child_process() -> None:
     codes = [int(line) for line in result.stdout.split()]
     null, unexist = acl.HI_ERR_RGN_NULL_PTR, acl.HI_ERR_RGN_UNEXIST
     assert codes == [null, null, null, null, null, unexist, unexist, unexist, 0]
+
+
+def test_argb1555_canvas_starts_as_bg_color_and_blends_with_fg_alpha(hi: HiVpc) -> None:
+    himpi = hi.acl.himpi
+    chn = mpp_chn()
+    word = 0x8000 | (31 << 10) | (8 << 5) | 0  # alpha bit set, R 31, G 8, B 0
+    attr = region(
+        acl.HI_RGN_OVERLAYEX,
+        pixel_format=acl.HI_PIXEL_FORMAT_ARGB_1555,
+        bg_color=word,
+        size=(4, 3),
+        canvas_num=1,
+    )
+    assert himpi.rgn_create(30, address(attr)) == 0
+    try:
+        a = ffi.new("hi_rgn_chn_attr *")
+        a.is_show, a.type = True, acl.HI_RGN_OVERLAYEX
+        o = a.attr.overlayex_chn
+        o.point.x, o.point.y, o.fg_alpha, o.bg_alpha = 1, 1, 128, 0
+        assert himpi.rgn_attach_to_chn(30, address(chn), address(a)) == 0
+        info, ret = himpi.rgn_get_canvas_info(30)
+        check(ret, "rgn_get_canvas_info")
+        canvas = np.frombuffer(
+            ffi.buffer(ffi.cast("uint8_t *", info["virt_addr"]), info["stride"] * 3), np.uint8
+        )
+        words = canvas.reshape(3, -1)[:, :8].copy().view("<u2")
+        assert np.all(words == word)
+        assert himpi.rgn_update_canvas(30) == 0
+        assert himpi.rgn_get_canvas_info(30)[0]["virt_addr"] == info["virt_addr"]  # one canvas
+        src, planes = source(hi, RGB, 16, 8, seed=8)
+        got = hi.planes(RGB, copy_through(hi, src, 16, 8))
+        for comp, five in zip("RGB", (31, 8, 0)):
+            expected = planes[comp].copy()
+            color = (five << 3) | (five >> 2)
+            under = planes[comp][1:4, 1:5].astype(np.int64)
+            expected[1:4, 1:5] = (128 * color + 127 * under + 127) // 255
+            np.testing.assert_array_equal(got[comp], expected, err_msg=comp)
+    finally:
+        assert himpi.rgn_destroy(30) == 0
