@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "himpi_vpc_internal.h"
+#include "himpi_vpc_pixels.h"
 
 enum { VPC_CROP_MAX = 256 }; /* crop regions per call */
 
@@ -145,6 +146,9 @@ hi_s32 himpi_vpc_run_jobs(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t cou
     }
     if (ret != ACL_SUCCESS) {
         return himpi_vpc_code(ret);
+    }
+    for (size_t i = 0; i < count; i++) {
+        himpi_region_draw_image(chn, &jobs[i].dst); /* attached regions appear on every output */
     }
     *task_id = aclemu_himpi_task_begin(ACLEMU_HIMPI_VPC, chn);
     aclemu_himpi_task_finish(ACLEMU_HIMPI_VPC, chn, *task_id, HI_SUCCESS);

@@ -13,6 +13,13 @@
 /* A VPC channel as the registry holds it (ACLEMU_HIMPI_VPC). */
 typedef struct vpc_chn {
     hi_vpc_chn_attr attr;
+    /* set by hi_mpi_vpc_set_chn_opt_attr / set_chn_workspace (himpi_vpc_chn_opts.c, under its lock) */
+    hi_u32 priority, task_overtime;
+    bool has_workspace[2]; /* by hi_workspace_func: REMAP, AFFINE */
+    hi_vpc_workspace_param workspace[2];
+    /* set by hi_mpi_vpc_set_roundview_stitching_param (himpi_vpc_stitch.c, under its lock) */
+    bool has_stitch;
+    hi_roundview_stitching_param stitch;
 } vpc_chn;
 
 /* The live channel `chn` with a reference (release with aclemu_himpi_chn_release), or NULL after

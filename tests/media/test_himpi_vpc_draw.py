@@ -1,0 +1,261 @@
+"""acl.himpi VPC drawing (draw_line, draw_cover, draw_mosaic, draw_osd) against numpy references
+written here from the rules in docs/himpi_vpc_filters.md, plus refusals with exact codes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from helpers.subproc import describe, run_command
+from himpi_vpc_session import HiVpc, finish, source, vpc_session
+from vpc_reference import FORMATS, rgb_to_yuv
+
+import acl
+from acl._backend import ffi
+
+pytestmark = pytest.mark.numpy
+
+CHN = 11
+GRAY = FORMATS["YUV_400"]
+RGB = FORMATS["RGB_888"]
+BGR = FORMATS["BGR_888"]
+ILLEGAL = acl.HI_ERR_VPC_ILLEGAL_PARAM
+NOT_SUPPORT = acl.HI_ERR_VPC_NOT_SUPPORT
+NULL_PTR = acl.HI_ERR_VPC_NULL_PTR
+BT601_NARROW = 1
+
+
+@pytest.fixture(scope="module")
+def hi(media_stream: int) -> Iterator[HiVpc]:
+    with vpc_session(CHN) as session:
+        yield session
+
+
+def address(cdata: Any) -> int:
+    return int(ffi.cast("uintptr_t", cdata))
+
+
+def lines(specs: list[tuple[int, int, int, int, int, int]]) -> Any:
+    arr = ffi.new("hi_line[]", len(specs))
+    for item, (x0, y0, x1, y1, thick, color) in zip(arr, specs):
+        item.start_point.x, item.start_point.y = x0, y0
+        item.end_point.x, item.end_point.y = x1, y1
+        item.thick, item.color = thick, color
+    return arr
+
+
+def near_segment(w: int, h: int, x0: int, y0: int, x1: int, y1: int, thick: int) -> np.ndarray:
+    """Samples whose centre is within thick / 2 of the segment, in integers."""
+    y, x = np.mgrid[0:h, 0:w].astype(np.int64)
+    dx, dy = x1 - x0, y1 - y0
+    px, py = x - x0, y - y0
+    len2 = dx * dx + dy * dy
+    dot = px * dx + py * dy
+    t2 = thick * thick
+    near_a = 4 * (px * px + py * py) <= t2
+    near_b = 4 * ((x - x1) ** 2 + (y - y1) ** 2) <= t2
+    cross = px * dy - py * dx
+    middle = 4 * cross * cross <= t2 * len2
+    if len2 == 0:
+        return near_a
+    return np.where(dot <= 0, near_a, np.where(dot >= len2, near_b, middle))
+
+
+def rgb_bytes(color: int) -> dict[str, int]:
+    return {"R": (color >> 16) & 255, "G": (color >> 8) & 255, "B": color & 255}
+
+
+def run(hi: HiVpc, name: str, param: dict[str, Any]) -> None:
+    finish(hi, *getattr(hi.acl.himpi, name)(CHN, param, -1))
+
+
+def test_lines_on_rgb(hi: HiVpc) -> None:
+    src, planes = source(hi, RGB, 40, 30, seed=1)
+    dst = hi.picture(RGB, 40, 30)
+    specs = [(2, 3, 35, 20, 3, 0xFF8000), (10, 28, 10, 5, 1, 0x00FF7F), (5, 5, 5, 5, 4, 0x123456)]
+    arr = lines(specs)
+    run(hi, "vpc_draw_line", {"src": src, "dst": dst, "count": len(specs), "line": address(arr)})
+    expected = {c: p.copy() for c, p in planes.items()}
+    for x0, y0, x1, y1, thick, color in specs:
+        mask = near_segment(40, 30, x0, y0, x1, y1, thick)
+        for comp, v in rgb_bytes(color).items():
+            expected[comp][mask] = v
+    got = hi.planes(RGB, dst)
+    for comp in "RGB":
+        np.testing.assert_array_equal(got[comp], expected[comp], err_msg=comp)
+    assert near_segment(40, 30, *specs[0][:5]).sum() > 3 * 30  # a thick line, not a dotted one
+
+
+def test_cover_rect_and_quads_in_place_on_bgr(hi: HiVpc) -> None:
+    pic, planes = source(hi, BGR, 36, 24, seed=2)
+    covers = ffi.new("hi_cover[]", 3)
+    covers[0].type, covers[0].color = acl.HI_COVER_RECT, 0x102030
+    covers[0].rect.x, covers[0].rect.y, covers[0].rect.width, covers[0].rect.height = 3, 4, 10, 6
+    quad = [(20, 2), (33, 5), (30, 20), (18, 15)]
+    for k, solid in ((1, True), (2, False)):
+        covers[k].type, covers[k].color = acl.HI_COVER_QUAD, 0xA0B0C0 + k
+        covers[k].quad.is_solid, covers[k].quad.thick = solid, 2
+        for i, (x, y) in enumerate(quad):
+            covers[k].quad.point[i].x, covers[k].quad.point[i].y = x, y
+    run(hi, "vpc_draw_cover", {"src": pic, "dst": pic, "count": 3, "cover": address(covers)})
+    expected = {c: p.copy() for c, p in planes.items()}
+    for comp, v in rgb_bytes(0x102030).items():
+        expected[comp][4:10, 3:13] = v
+    y, x = np.mgrid[0:24, 0:36]
+    crosses = [
+        (bx - ax) * (y - ay) - (by - ay) * (x - ax) for (ax, ay), (bx, by) in zip(quad, quad[1:] + quad[:1])
+    ]
+    solid = np.all([c >= 0 for c in crosses], axis=0) | np.all([c <= 0 for c in crosses], axis=0)
+    outline = np.zeros_like(solid)
+    for a, b in zip(quad, quad[1:] + quad[:1]):
+        outline |= near_segment(36, 24, *a, *b, 2)
+    for mask, color in ((solid, 0xA0B0C1), (outline, 0xA0B0C2)):
+        for comp, v in rgb_bytes(color).items():
+            expected[comp][mask] = v
+    got = hi.planes(BGR, pic)
+    for comp in "BGR":
+        np.testing.assert_array_equal(got[comp], expected[comp], err_msg=comp)
+
+
+def test_cover_on_gray_uses_bt601_video_luma(hi: HiVpc) -> None:
+    src, _ = source(hi, GRAY, 20, 10, seed=3)
+    dst = hi.picture(GRAY, 20, 10)
+    covers = ffi.new("hi_cover[]", 1)
+    covers[0].type, covers[0].color = acl.HI_COVER_RECT, 0xC83264
+    covers[0].rect.x, covers[0].rect.y, covers[0].rect.width, covers[0].rect.height = 0, 0, 20, 10
+    run(hi, "vpc_draw_cover", {"src": src, "dst": dst, "count": 1, "cover": address(covers)})
+    y = rgb_to_yuv(np.array([200.0]), np.array([50.0]), np.array([100.0]), BT601_NARROW)[0]
+    got = hi.planes(GRAY, dst)["Y"]
+    assert np.all(np.abs(got.astype(int) - int(y[0])) <= 1)
+
+
+def test_mosaic_blocks_take_their_mean(hi: HiVpc) -> None:
+    src, planes = source(hi, RGB, 50, 40, seed=4)
+    dst = hi.picture(RGB, 50, 40)
+    mosaics = ffi.new("hi_mosaic[]", 1)
+    mosaics[0].blk_size = acl.HI_BLK_SIZE_8
+    mosaics[0].rect.x, mosaics[0].rect.y, mosaics[0].rect.width, mosaics[0].rect.height = 5, 3, 30, 20
+    run(hi, "vpc_draw_mosaic", {"src": src, "dst": dst, "count": 1, "mosaic": address(mosaics)})
+    got = hi.planes(RGB, dst)
+    for comp in "RGB":
+        expected = planes[comp].copy()
+        for by in range(3, 23, 8):
+            for bx in range(5, 35, 8):
+                block = planes[comp][by : min(by + 8, 23), bx : min(bx + 8, 35)].astype(np.int64)
+                expected[by : min(by + 8, 23), bx : min(bx + 8, 35)] = (2 * block.sum() + block.size) // (
+                    2 * block.size
+                )
+        np.testing.assert_array_equal(got[comp], expected, err_msg=comp)
+
+
+def blend(alpha: np.ndarray, color: np.ndarray, under: np.ndarray) -> np.ndarray:
+    return ((alpha * color + (255 - alpha) * under.astype(np.int64) + 127) // 255).astype(np.uint8)
+
+
+def test_osd_bitmaps_blend(hi: HiVpc) -> None:
+    src, planes = source(hi, RGB, 40, 24, seed=5)
+    dst = hi.picture(RGB, 40, 24)
+    rng = np.random.default_rng(6)
+    argb = rng.integers(0, 256, size=(8, 12, 4), dtype=np.uint8)  # bytes A, R, G, B
+    argb_bytes = argb.tobytes()
+    words = rng.integers(0, 1 << 16, size=(6, 10), dtype=np.uint16)
+    words_bytes = words.astype("<u2").tobytes()
+    osds = ffi.new("hi_osd[]", 2)
+    layouts = [
+        (2, 3, 12, 8, acl.HI_PIXEL_FORMAT_ARGB_8888, argb_bytes, 48),
+        (25, 15, 10, 6, acl.HI_PIXEL_FORMAT_ARGB_1555, words_bytes, 20),
+    ]
+    for o, (x, y, w, h, fmt, data, stride) in zip(osds, layouts):
+        o.rect.x, o.rect.y, o.rect.width, o.rect.height = x, y, w, h
+        o.pixel_format, o.stride = fmt, stride
+        o.picture_address = ffi.cast("void *", hi.acl.util.bytes_to_ptr(data))
+        o.fg_alpha, o.bg_alpha = 200, 40
+    run(hi, "vpc_draw_osd", {"src": src, "dst": dst, "count": 2, "osd": address(osds)})
+    expected = {c: p.copy() for c, p in planes.items()}
+    alpha = argb[..., 0].astype(np.int64)
+    for i, comp in enumerate("RGB"):
+        expected[comp][3:11, 2:14] = blend(alpha, argb[..., i + 1].astype(np.int64), planes[comp][3:11, 2:14])
+    w = words.astype(np.int64)
+    alpha = np.where(w & 0x8000, 200, 40)
+    for comp, shift in zip("RGB", (10, 5, 0)):
+        five = (w >> shift) & 31
+        expected[comp][15:21, 25:35] = blend(alpha, (five << 3) | (five >> 2), planes[comp][15:21, 25:35])
+    got = hi.planes(RGB, dst)
+    for comp in "RGB":
+        np.testing.assert_array_equal(got[comp], expected[comp], err_msg=comp)
+
+
+def test_refusals(hi: HiVpc) -> None:
+    himpi = hi.acl.himpi
+    src, _ = source(hi, RGB, 20, 10, seed=7)
+    dst = hi.picture(RGB, 20, 10)
+    outside = lines([(0, 0, 20, 5, 1, 0)])
+    param = {"src": src, "dst": dst, "count": 1, "line": address(outside)}
+    assert himpi.vpc_draw_line(CHN, param, -1)[1] == ILLEGAL
+    thick = lines([(0, 0, 19, 5, 0, 0)])
+    assert himpi.vpc_draw_line(CHN, dict(param, line=address(thick)), -1)[1] == ILLEGAL
+    assert himpi.vpc_draw_line(CHN, dict(param, count=0), -1)[1] == ILLEGAL
+    assert himpi.vpc_draw_line(CHN, dict(param, line=0), -1)[1] == NULL_PTR
+    assert himpi.vpc_draw_line(CHN + 1, dict(param, line=address(thick)), -1)[1] == acl.HI_ERR_VPC_UNEXIST
+    assert himpi.vpc_draw_line(CHN, dict(param, dst=hi.picture(RGB, 22, 10)), -1)[1] == ILLEGAL
+    covers = ffi.new("hi_cover[]", 1)
+    covers[0].type = 7
+    assert (
+        himpi.vpc_draw_cover(CHN, {"src": src, "dst": dst, "count": 1, "cover": address(covers)}, -1)[1]
+        == ILLEGAL
+    )
+    covers[0].type, covers[0].rect.width, covers[0].rect.height = acl.HI_COVER_RECT, 21, 1
+    assert (
+        himpi.vpc_draw_cover(CHN, {"src": src, "dst": dst, "count": 1, "cover": address(covers)}, -1)[1]
+        == ILLEGAL
+    )
+    mosaics = ffi.new("hi_mosaic[]", 1)
+    mosaics[0].blk_size, mosaics[0].rect.width, mosaics[0].rect.height = 6, 4, 4
+    assert (
+        himpi.vpc_draw_mosaic(CHN, {"src": src, "dst": dst, "count": 1, "mosaic": address(mosaics)}, -1)[1]
+        == ILLEGAL
+    )
+    osds = ffi.new("hi_osd[]", 1)
+    osds[0].rect.width, osds[0].rect.height, osds[0].stride = 2, 2, 8
+    osds[0].pixel_format = acl.HI_PIXEL_FORMAT_ARGB_CLUT4
+    data = bytes(64)
+    osds[0].picture_address = ffi.cast("void *", hi.acl.util.bytes_to_ptr(data))
+    osd_param = {"src": src, "dst": dst, "count": 1, "osd": address(osds)}
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == NOT_SUPPORT
+    osds[0].pixel_format, osds[0].osd_inverted_color = acl.HI_PIXEL_FORMAT_ARGB_8888, 1
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == NOT_SUPPORT
+    osds[0].osd_inverted_color, osds[0].fg_alpha = 0, 256
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
+    osds[0].fg_alpha, osds[0].stride = 0, 4  # 2 ARGB8888 samples need 8 bytes a line
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
+    nv12 = hi.picture(FORMATS["YUV_SEMIPLANAR_420"], 20, 10)
+    assert (
+        himpi.vpc_draw_line(CHN, {"src": nv12, "dst": nv12, "count": 1, "line": address(thick)}, -1)[1]
+        == NOT_SUPPORT
+    )
+
+
+_BAD_DICTS = """
+import acl
+acl.init(); acl.rt.set_device(0)
+from acl import himpi
+himpi.sys_init()
+print(himpi.vpc_create_chn(3, {"attr": 0, "pic_width": 64, "pic_height": 64}))
+print(himpi.vpc_draw_line(3, {}, -1)[1])
+print(himpi.vpc_draw_cover(3, {"count": 1}, -1)[1])
+print(himpi.vpc_draw_mosaic(3, {"count": 0, "mosaic": 4096}, -1)[1])
+print(himpi.vpc_draw_osd(3, {"count": 2}, -1)[1])
+print(himpi.vpc_destroy_chn(3))
+print(himpi.sys_exit())
+"""
+
+
+def test_bad_dicts_give_codes_in_a_child_process() -> None:
+    result = run_command([sys.executable, "-c", _BAD_DICTS], {"ACL_BACKEND": "emulator"})
+    assert result.returncode == 0, describe(result)
+    codes = [int(line) for line in result.stdout.split()]
+    # no shape array: NULL; a count of 0 is refused before the array is read
+    assert codes == [0, NULL_PTR, NULL_PTR, ILLEGAL, NULL_PTR, 0, 0]
