@@ -9,8 +9,9 @@ events is fixed, not a race. Run in a child: the failure mode is a SIGSEGV.
 
 from __future__ import annotations
 
+from helpers.subproc import describe, run_on_emulator
+
 import acl
-from tests.helpers.subproc import describe, run_on_emulator
 
 SIZE = 4 << 20  # a mapping of its own, which a free seals
 
