@@ -141,7 +141,9 @@ def _functions() -> list[tuple[str, list[tuple[str, str]], str]]:
         public = getattr(acl.media, name)
         parameters: list[tuple[str, str]] = []
         if inspect.isfunction(public):  # a wrapper with its own shape: its parameter names
-            for parameter in inspect.signature(public).parameters:
+            for parameter, spec in inspect.signature(public).parameters.items():
+                if spec.kind is inspect.Parameter.VAR_POSITIONAL:
+                    continue  # pyACL's ignored extra arguments (tests/pyacl/test_extra_args.py)
                 parameters.append((parameter, _role(name, parameter, PYTHON_PARAMETER_ROLES.get(parameter))))
         else:  # a direct binding: exactly the C parameters
             for parameter in c_function.get("params", []):
