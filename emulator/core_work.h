@@ -17,6 +17,7 @@ struct rt_task {
     void *arg;
     aclemu_task_free_fn free_arg;
     uint32_t submitter_tid; /* OS thread id of the thread that queued it (exception info) */
+    uint64_t epoch;         /* task epoch (stream.c) it was queued in */
 };
 
 struct rt_stream {
@@ -70,6 +71,13 @@ void rt_stream_shutdown(rt_stream *s, bool force);
 aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
                            const char *fn);
 
+/* stream.c: task epochs. Memory freed while tasks queued before the free may still touch it
+ * stays mapped until those tasks end. False when no task is unfinished (the memory can go at
+ * once); otherwise *epoch gets the newest epoch a task queued so far can belong to. */
+bool rt_tasks_fence(uint64_t *epoch);
+/* True once every task queued in `epoch` or before has ended. */
+bool rt_tasks_passed(uint64_t epoch);
+
 /* event.c */
 void rt_event_detach_locked(rt_event *e); /* drop the list reference; frees when unused */
 
@@ -86,6 +94,9 @@ bool rt_mapped_find(uintptr_t p, rt_mapped_range *out);
 /* memory.c: free what a device (or host, device < 0) still holds; report leaks when
  * strict. Returns the number of leaked allocations. */
 size_t rt_memory_release(int32_t device, const char *fn);
+/* memory.c: retire the frees that waited for tasks which have now ended (stream workers call it
+ * with no lock held). */
+void rt_memory_reclaim(void);
 
 /* report.c */
 void rt_report_forget_stream(const rt_stream *s);

@@ -14,6 +14,7 @@
 
 #include "memory_space.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,18 @@ static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
 static allocation *table; /* sorted by base */
 static size_t table_count, table_capacity;
 static size_t device_used[RT_MAX_DEVICES];
+
+/* Frees made while queued tasks may still touch the memory: already freed for every check, but
+ * kept mapped (not yet quarantined, so not sealed) until the tasks of `epoch` have ended. */
+typedef struct deferred_free {
+    memspace_block block;
+    size_t size;
+    int where;
+    uint64_t epoch;
+} deferred_free;
+static deferred_free *deferred;
+static size_t deferred_capacity;
+static _Atomic size_t deferred_count; /* written under memory_lock; read without it by rt_memory_reclaim */
 
 static const char *where_name(int where)
 {
@@ -86,13 +99,72 @@ static bool insert_locked(const allocation *a)
     return true;
 }
 
+static void retire_when_unused_locked(const allocation *a)
+{
+    uint64_t epoch = 0;
+    size_t count = atomic_load(&deferred_count);
+    if (!rt_tasks_fence(&epoch)) {
+        memspace_retire(&a->block, a->size, a->where);
+        return;
+    }
+    if (count == deferred_capacity) {
+        size_t capacity = deferred_capacity ? deferred_capacity * 2 : 16;
+        deferred_free *grown = realloc(deferred, capacity * sizeof *grown);
+        if (grown == NULL) {
+            memspace_retire(&a->block, a->size, a->where); /* no room to wait: the pre-deferral behaviour */
+            return;
+        }
+        deferred = grown;
+        deferred_capacity = capacity;
+    }
+    deferred[count] = (deferred_free){a->block, a->size, a->where, epoch};
+    atomic_store(&deferred_count, count + 1);
+}
+
+void rt_memory_reclaim(void)
+{
+    if (atomic_load(&deferred_count) == 0) {
+        return;
+    }
+    pthread_mutex_lock(&memory_lock);
+    size_t count = atomic_load(&deferred_count);
+    size_t kept = 0;
+    for (size_t i = 0; i < count; ++i) {
+        if (rt_tasks_passed(deferred[i].epoch)) {
+            memspace_retire(&deferred[i].block, deferred[i].size, deferred[i].where);
+        } else {
+            deferred[kept++] = deferred[i];
+        }
+    }
+    atomic_store(&deferred_count, kept);
+    pthread_mutex_unlock(&memory_lock);
+}
+
+/* True (and *where filled) when p lies in freed memory: quarantined, or waiting for tasks. */
+static bool find_freed_locked(uintptr_t p, int *where)
+{
+    if (memspace_find_retired(p, where)) {
+        return true;
+    }
+    size_t count = atomic_load(&deferred_count);
+    for (size_t i = 0; i < count; ++i) {
+        if (p >= deferred[i].block.base && p - deferred[i].block.base < deferred[i].size) {
+            if (where != NULL) {
+                *where = deferred[i].where;
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
 static void remove_locked(allocation *a)
 {
     size_t at = (size_t)(a - table);
     if (a->where == ACLEMU_MEM_DEVICE && a->device >= 0 && a->device < RT_MAX_DEVICES) {
         device_used[a->device] -= a->size;
     }
-    memspace_retire(&a->block, a->size, a->where);
+    retire_when_unused_locked(a);
     memmove(&table[at], &table[at + 1], (table_count - at - 1) * sizeof *table);
     table_count--;
 }
@@ -177,7 +249,7 @@ static aclError check_range(const void *p, size_t len, bool need_device, bool mu
          * ranges from being reused while they are remembered, so no live buffer of the program
          * can match here. */
         int gone_where = 0;
-        if (memspace_find_retired(start, &gone_where)) {
+        if (find_freed_locked(start, &gone_where)) {
             err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                    "%s: %s %p lies in %s memory that was already freed (use after free)", fn, what,
                                    p, where_name(gone_where));
@@ -384,7 +456,7 @@ static aclError release(void *ptr, int where, const char *fn)
     } else if (a != NULL) {
         err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: %p is %s memory; free it with %s", fn, ptr,
                                where_name(a->where), a->where == ACLEMU_MEM_DEVICE ? "aclrtFree" : "aclrtFreeHost");
-    } else if (memspace_find_retired(p, NULL)) {
+    } else if (find_freed_locked(p, NULL)) {
         err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: double free of %p", fn, ptr);
     } else {
         err = aclemu_set_error(ACL_ERROR_RT_MEMORY_FREE, "%s: %p was not allocated by %s", fn, ptr,

@@ -11,6 +11,60 @@ enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0, STREAM_CAPACITY = 2048 };
 
 static int32_t next_stream_id; /* under the core lock */
 
+/* Task epochs: a free while tasks are queued closes the current epoch, and the freed memory is
+ * retired once every task of that epoch and the older ones has ended (rt_memory_reclaim). A ring
+ * of counters bounds the open epochs; when it is full a free shares the newest epoch, which only
+ * delays the retirement. Lock order: a stream's lock or memory.c's lock, then epoch_lock. */
+enum { EPOCH_RING = 64 };
+static pthread_mutex_t epoch_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t epoch_current; /* epoch of the tasks queued now */
+static uint64_t epoch_oldest;  /* every task of an older epoch has ended */
+static uint64_t epoch_tasks[EPOCH_RING]; /* unfinished tasks of epoch e, at e % EPOCH_RING */
+
+static uint64_t epoch_join(void)
+{
+    pthread_mutex_lock(&epoch_lock);
+    uint64_t e = epoch_current;
+    epoch_tasks[e % EPOCH_RING]++;
+    pthread_mutex_unlock(&epoch_lock);
+    return e;
+}
+
+static void epoch_leave(uint64_t e)
+{
+    pthread_mutex_lock(&epoch_lock);
+    bool drained = --epoch_tasks[e % EPOCH_RING] == 0;
+    while (epoch_oldest < epoch_current && epoch_tasks[epoch_oldest % EPOCH_RING] == 0) {
+        epoch_oldest++;
+    }
+    pthread_mutex_unlock(&epoch_lock);
+    if (drained) {
+        rt_memory_reclaim();
+    }
+}
+
+bool rt_tasks_fence(uint64_t *epoch)
+{
+    pthread_mutex_lock(&epoch_lock);
+    bool pending = epoch_oldest != epoch_current || epoch_tasks[epoch_current % EPOCH_RING] != 0;
+    if (pending) {
+        *epoch = epoch_current;
+        if (epoch_current - epoch_oldest + 1 < EPOCH_RING) {
+            epoch_current++;
+        }
+    }
+    pthread_mutex_unlock(&epoch_lock);
+    return pending;
+}
+
+bool rt_tasks_passed(uint64_t epoch)
+{
+    pthread_mutex_lock(&epoch_lock);
+    bool passed = epoch_oldest > epoch || (epoch_oldest == epoch && epoch_tasks[epoch % EPOCH_RING] == 0);
+    pthread_mutex_unlock(&epoch_lock);
+    return passed;
+}
+
 rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t priority, uint32_t flags, aclError *err)
 {
     rt_stream *s = calloc(1, sizeof *s);
@@ -120,6 +174,7 @@ static void *stream_worker(void *arg)
             if (task->free_arg != NULL) {
                 task->free_arg(task->arg, false);
             }
+            epoch_leave(task->epoch);
             free(task);
             pthread_mutex_lock(&s->lock);
             finish_task_locked(s, ACL_SUCCESS, "");
@@ -137,6 +192,7 @@ static void *stream_worker(void *arg)
         if (task->free_arg != NULL) {
             task->free_arg(task->arg, true);
         }
+        epoch_leave(task->epoch);
         free(task);
         if (err != ACL_SUCCESS) {
             int32_t device = -1;
@@ -197,6 +253,7 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     } else {
         s->head = task;
     }
+    task->epoch = epoch_join();
     s->tail = task;
     s->submitted++;
     thread_last_task_id = (uint32_t)s->submitted;

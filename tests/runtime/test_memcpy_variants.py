@@ -65,6 +65,7 @@ class Batch:
         self.starts = ffi.new("size_t[]", list(starts))
 
     def args(self) -> tuple[int, ...]:
+        # addresses only: the caller keeps this object alive across the call (bound to a name)
         return (_address(self.dsts), _address(self.dest_maxs), _address(self.srcs), _address(self.sizes),
                 self.count, _address(self.attrs), _address(self.starts), len(self.starts))
 
@@ -76,13 +77,13 @@ def test_memcpy_batch_copies_every_entry(alloc: Allocations, rt: Runtime) -> Non
     targets = [alloc.device(size) for size in sizes]
     for source, payload in zip(sources, payloads, strict=True):
         write_device(source, payload)
-    _, ret = acl.rt.memcpy_batch(*Batch(targets, sources, sizes, starts=(0, 2)).args())
+    _, ret = acl.rt.memcpy_batch(*(_kept := Batch(targets, sources, sizes, starts=(0, 2))).args())
     check(ret, "memcpy_batch")
     assert [read_device(t, s) for t, s in zip(targets, sizes, strict=True)] == payloads
 
     stream = alloc.stream()
     again = [alloc.device(size) for size in sizes]
-    _, ret = acl.rt.memcpy_batch_async(*Batch(again, targets, sizes).args(), stream)
+    _, ret = acl.rt.memcpy_batch_async(*(_kept := Batch(again, targets, sizes)).args(), stream)
     check(ret, "memcpy_batch_async")
     check(acl.rt.synchronize_stream(stream), "synchronize_stream")
     assert [read_device(t, s) for t, s in zip(again, sizes, strict=True)] == payloads
@@ -90,14 +91,14 @@ def test_memcpy_batch_copies_every_entry(alloc: Allocations, rt: Runtime) -> Non
 
 def test_memcpy_batch_names_the_failing_entry(alloc: Allocations) -> None:
     small, large = alloc.device(16), alloc.device(64)
-    fail_index, ret = acl.rt.memcpy_batch(*Batch([large, small], [large, large], [8, 64]).args())
+    fail_index, ret = acl.rt.memcpy_batch(*(batch := Batch([large, small], [large, large], [8, 64])).args())
     _refused(ret, "aclrtMemcpyBatch", "past the end")
     assert fail_index == 1
     too_long = Batch([large, large], [small, small], [8, 9], dest_maxs=[8, 8])
     fail_index, ret = acl.rt.memcpy_batch(*too_long.args())
     _refused(ret, "sizes[1] 9 exceeds destMaxs[1] 8")
     assert fail_index == 1
-    fail_index, ret = acl.rt.memcpy_batch(*Batch([large], [small], [8], starts=(1,)).args())
+    fail_index, ret = acl.rt.memcpy_batch(*(batch := Batch([large], [small], [8], starts=(1,))).args())
     _refused(ret, "attrsIndexes")
     assert fail_index == 2**64 - 1
     batch = Batch([large, large], [small, small], [8, 8], starts=(0, 0))

@@ -360,7 +360,7 @@ def _wrapper(b: FunctionBinding) -> str:
         return _packed_wrapper(b)
     if form == BUFFER:
         return _buffer_wrapper(b)
-    lines = [f"def {b.py_name}({', '.join(p.py_name for p in b.cls.inputs)}):"]
+    lines = [f"def {b.py_name}({b.python_params}):"]
     lines += _guarded_call(b, f"_r = {_shim_global(b)}({', '.join(_call_arguments(b))})")
     lines.append(_returns(_result_exprs(b, "_r")))
     return "\n".join(lines)
@@ -374,7 +374,7 @@ def _packed_wrapper(b: FunctionBinding) -> str:
     """
     assert b.out_form is not None
     signed = b.out_form.signed_out
-    lines = [f"def {b.py_name}({', '.join(p.py_name for p in b.cls.inputs)}):"]
+    lines = [f"def {b.py_name}({b.python_params}):"]
     lines += _guarded_call(b, f"_r = {_shim_global(b)}({', '.join(_call_arguments(b))})")
     lines.append(f"    if 0 <= _r < {'0x80000000' if signed else '0x100000000'}:")
     lines.append("        return _r, 0")
@@ -400,7 +400,7 @@ def _buffer_wrapper(b: FunctionBinding) -> str:
         f'{_reader(b)} = _Struct("{b.out_form.layout}").unpack_from',
         "",
         "",
-        f"def {b.py_name}({', '.join(p.py_name for p in b.cls.inputs)}):",
+        f"def {b.py_name}({b.python_params}):",
         "    try:",
         "        _o = _take_outs()",
         "    except IndexError:",
@@ -476,6 +476,10 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     for b in generic:
         if b.c_name in shaped:
             lines += ["", "", shaped[b.c_name].emit()]
+        elif b.direct and b.ignores_extra_args:
+            # a Python frame only for these: a compiled shim refuses extra arguments
+            call = f"{_shim_global(b)}({', '.join(p.py_name for p in b.cls.inputs)})"
+            lines += ["", "", f"def {b.py_name}({b.python_params}):", f"    return {call}"]
         elif b.direct:
             lines += ["", "", f"{b.py_name} = {_shim_global(b)}"]
         else:

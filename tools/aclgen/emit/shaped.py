@@ -74,6 +74,8 @@ class ShapedWrapper:
         params = self.python_params()
         optional = set(spec.optional)
         signature = ", ".join(f"{p.py_name}=None" if p.c_name in optional else p.py_name for p in params)
+        if b.ignores_extra_args:
+            signature = ", ".join(filter(None, (signature, "*_ignored")))
         lines = [f"def {b.py_name}({signature}):"]
         body: list[str] = []
         length_guards = [guard for guard in spec.guards if "len_max" in guard]

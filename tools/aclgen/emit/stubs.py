@@ -55,6 +55,8 @@ def _shaped_signature(b: FunctionBinding, facts: TypeFacts) -> str:
         params.append(f"{p.py_name}: {kind}" + (" = None" if p.c_name in optional else ""))
     if params:
         params.append("/")
+    if b.ignores_extra_args:
+        params.append("*_ignored: Any")
     return f"{', '.join(params)}) -> Any"
 
 
@@ -69,6 +71,8 @@ def _signature(b: FunctionBinding, facts: TypeFacts | None = None) -> str:
     ]
     if params:
         params.append("/")
+    if b.ignores_extra_args:
+        params.append("*_ignored: Any")
     return f"{', '.join(params)}) -> {_returns(b)}"
 
 

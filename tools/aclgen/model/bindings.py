@@ -83,6 +83,9 @@ class IrregularTable:
     # C functions pyACL wraps that take a `const char *`: pyACL parses those with `s`, so None is a
     # TypeError there unless the parameter is `optional`. Elsewhere None passes NULL.
     strict_strings: frozenset[str] = frozenset()
+    # C functions whose pyACL function takes no arguments and never parses them: extra positional
+    # arguments are accepted and ignored.
+    ignores_extra_args: frozenset[str] = frozenset()
 
     @classmethod
     def load(cls, path: Optional[Path] = None) -> IrregularTable:
@@ -114,6 +117,7 @@ class IrregularTable:
             entries(data.get("extras", {})),
             dict(data.get("unions", {})),
             frozenset(data.get("strict_strings", ())),
+            frozenset(data.get("ignores_extra_args", ())),
         )
 
     @classmethod
@@ -135,6 +139,15 @@ class FunctionBinding:
     # `k`/`K`/`I` parse, kept where a negative value is documented usage such as index -1)
     masks: dict[str, int] = field(default_factory=dict)
     out_form: Optional[OutForm] = None  # how the outs reach a generic wrapper (aclgen/model/outforms.py)
+    ignores_extra_args: bool = False  # pyACL accepts and ignores extra positional arguments
+
+    @property
+    def python_params(self) -> str:
+        """The parameter list of the generic Python wrapper."""
+        names = [p.py_name for p in self.cls.inputs]
+        if self.ignores_extra_args:
+            names.append("*_ignored")
+        return ", ".join(names)
 
     @property
     def c_name(self) -> str:
@@ -291,6 +304,7 @@ def build_plan(
                 strict_strings=fn.name in irregular.strict_strings,
                 masks=_masks(fn, cls, entry, facts),
                 out_form=choose(fn, cls, facts, generic and cls.unbound_reason is None, unsigned_ret),
+                ignores_extra_args=fn.name in irregular.ignores_extra_args,
             )
         )
     return BindingPlan(api, facts, bindings, irregular)
