@@ -251,3 +251,25 @@ def test_a_regenerated_binding_names_what_its_release_lacks(regenerated: tuple[P
         for name, c_name in names.items():
             message = outcome[f"{module}.{name}"]
             assert c_name in message and f"({release})" in message, f"{module}.{name}: {message}"
+
+
+# ---------------------------------------------------------------- --verify-against in C's terms
+
+ALIASING = {
+    "acl/acl.h": "typedef enum { OT_MODE_PACK = 0, OT_MODE_STREAM = 1 } ot_mode;\n"
+    "#define HI_MODE_STREAM OT_MODE_STREAM\n"  # a macro naming an enumerator: `int` in C
+    "#define IOC_TYPE_CODEC 'A'\n"  # a character literal: `int` in C, `char` in C++
+    "#define BIG_LIMIT 0x80000000UL\n",
+}
+
+
+def test_verify_compares_constants_as_c_does(tmp_path: Path) -> None:
+    tree = write_tree(tmp_path / "include", ALIASING)
+    same = gen("--include", tree, "--verify-against", tree)
+    assert same.returncode == 0, describe(same)
+    assert "OK" in same.stdout
+    other = write_tree(tmp_path / "other", {"acl/acl.h": ALIASING["acl/acl.h"].replace("'A'", "'B'")})
+    changed = gen("--include", tree, "--verify-against", other)
+    assert changed.returncode == 1, describe(changed)
+    assert "1 problems" in changed.stdout
+    assert "constant IOC_TYPE_CODEC" in changed.stderr
