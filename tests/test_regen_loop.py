@@ -158,10 +158,10 @@ VERSION_PARTS = ("MAJOR", "MINOR", "PATCH")
 
 
 def _release_of(include: Path) -> str:
-    """acl.h's version defines, read here independently of the generator."""
-    text = (include / "acl" / "acl.h").read_text(encoding="utf-8", errors="replace")
+    """The version defines (in acl.h, or acl_rt.h in later trees), read independently of the generator."""
+    text = "".join(h.read_text(encoding="utf-8", errors="replace") for h in sorted(include.rglob("*.h")))
     parts = [re.search(rf"#define\s+ACL_{part}_VERSION\s+(\d+)", text) for part in VERSION_PARTS]
-    assert all(parts), "the header set's acl.h declares no version"
+    assert all(parts), "the header set declares no version"
     return "AscendCL " + ".".join(m.group(1) for m in parts if m)
 
 

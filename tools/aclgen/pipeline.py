@@ -67,6 +67,10 @@ def generate(include_dir: Path, baseline_dir: Path = BASELINE_DIR) -> Generation
         base_api = parse_tree(baseline_dir)
         base_plan = build_plan(base_api)
         plan.absent = absent_functions(plan, base_plan)
+        declared = {c.name for c in constants.all_constants(api)[0]}
+        plan.baseline_only_constants = {
+            c.name: c.value for c in constants.all_constants(base_api)[0] if c.name not in declared
+        }
     files = {path: output.stamp(Path(path).name, text, digest) for path, text in emit_all(api, plan).items()}
     if base_plan is not None:
         stubs = emulator_stubs.emit_emulator_stubs(base_plan.api, base_plan)
