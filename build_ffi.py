@@ -34,9 +34,30 @@ MODULE_NAME = "_acl_cffi"
 IS_PYPY = platform.python_implementation() == "PyPy"
 
 
-def _native_parts(suffix: str) -> str:
+# A block of hand-written glue that uses types not every release declares:
+#   /* needs: aclrtAllocator aclrtAllocatorBlock */ ... /* end needs */
+# It is kept only when the generated headers declare every type named (shims.c's ACLFFI_HAS_<T>):
+# cffi's cdef has no preprocessor, so the .cdef side cannot test the defines itself.
+_NEEDS_BLOCK = re.compile(r"/\* needs: ([\w ]+?) \*/\n(.*?)/\* end needs \*/\n?", re.S)
+_DECLARED_TYPE = re.compile(r"^#define ACLFFI_HAS_(\w+) 1$", re.M)
+
+
+def declared_types(shims_c: str) -> frozenset[str]:
+    """The type names the headers of the generated part declare (tools/aclgen/emit/csource.py)."""
+    return frozenset(_DECLARED_TYPE.findall(shims_c))
+
+
+def keep_declared(text: str, declared: frozenset[str]) -> str:
+    """`text` without its needs-blocks whose types are not all declared."""
+    def block(match: re.Match[str]) -> str:
+        return match.group(2) if set(match.group(1).split()) <= declared else ""
+    return _NEEDS_BLOCK.sub(block, text)
+
+
+def _native_parts(suffix: str, declared: frozenset[str]) -> str:
     """Hand-written additions, one pair of files per concern: acl/_native/<name>.cdef and <name>.c."""
-    return "".join(p.read_text(encoding="utf-8") + "\n" for p in sorted(NATIVE.glob(f"*{suffix}")))
+    return "".join(keep_declared(p.read_text(encoding="utf-8"), declared) + "\n"
+                   for p in sorted(NATIVE.glob(f"*{suffix}")))
 
 
 class MissingPrerequisite(RuntimeError):
@@ -103,9 +124,10 @@ def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need
     c_compiler()
 
     ffi = cffi.FFI()
-    types_h = _generated("types.h")
-    ffi.cdef(cdef_text(types_h, _generated("cdef.h")) + _native_parts(".cdef"))
-    source = c_source(types_h, _generated("shims.c")) + _native_parts(".c")
+    types_h, shims_c = _generated("types.h"), _generated("shims.c")
+    declared = declared_types(shims_c)
+    ffi.cdef(cdef_text(types_h, _generated("cdef.h")) + _native_parts(".cdef", declared))
+    source = c_source(types_h, shims_c) + _native_parts(".c", declared)
     ffi.set_source(
         MODULE_NAME,
         source,

@@ -10,8 +10,26 @@ from __future__ import annotations
 
 import threading
 
+from ._generated import constants as _constants
 from ._generated._acl_cffi import ffi, lib
-from ._generated.constants import ACL_SUCCESS
+
+
+class _EmulatorConstants:
+    """The constants the emulator speaks: the binding's, or, for one the headers it was generated
+    from lack, the baseline's (the emulator is always built from the baseline headers)."""
+
+    def __getattr__(self, name: str) -> int:
+        try:
+            return getattr(_constants, name)
+        except AttributeError:
+            baseline = getattr(_constants, "_BASELINE_ONLY", {})
+            if name in baseline:
+                return baseline[name]
+            raise
+
+
+emulator_constants = _EmulatorConstants()
+ACL_SUCCESS = emulator_constants.ACL_SUCCESS
 
 
 class ExecutorHook:

@@ -22,7 +22,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from ._executor_hook import ExecutorHook
-from ._generated import constants as _c
+from ._executor_hook import emulator_constants as _c
 from ._generated._acl_cffi import ffi, lib
 
 if TYPE_CHECKING:

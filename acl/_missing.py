@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # typing costs milliseconds at import; annotations are string
 
 from . import _backend
 from ._generated._acl_cffi import lib
-from ._generated.libraries import DEFAULT_LIBRARY, LIBRARY_BY_FUNCTION
+from ._generated.libraries import DEFAULT_LIBRARY, HEADERS_RELEASE, LIBRARY_BY_FUNCTION
 
 
 class FunctionNotAvailableError(RuntimeError):
@@ -23,8 +23,17 @@ def library_for(c_name: str) -> str:
     return LIBRARY_BY_FUNCTION.get(c_name, DEFAULT_LIBRARY)
 
 
-def _raiser(qualified_name: str, c_name: str) -> Callable[..., NoReturn]:
+def _raiser(qualified_name: str, c_name: str, absent_from_headers: bool = False) -> Callable[..., NoReturn]:
+    """A stand-in for `qualified_name` whose C function the loaded backend does not export, or, with
+    absent_from_headers, that the headers the binding was generated from do not declare."""
+
     def unavailable(*args: Any, **kwargs: Any) -> NoReturn:
+        if absent_from_headers:
+            raise FunctionNotAvailableError(
+                f"{qualified_name} needs the C function {c_name}, which the headers this binding was "
+                f"generated from ({HEADERS_RELEASE}) do not declare; regenerate the binding from a CANN "
+                f"release that has it (tools/gen_wrappers.py --include <its include directory>)"
+            )
         backend = _backend.current()
         raise FunctionNotAvailableError(
             f"{qualified_name} needs the C function {c_name}, which the loaded backend "
@@ -32,10 +41,22 @@ def _raiser(qualified_name: str, c_name: str) -> Callable[..., NoReturn]:
             f"it comes from {library_for(c_name)} of a CANN release that has it"
         )
 
+    lacking = "the loaded backend"
+    if absent_from_headers:
+        lacking = f"the headers of this binding ({HEADERS_RELEASE})"
     unavailable.__name__ = qualified_name.rsplit(".", 1)[-1]
     unavailable.__qualname__ = unavailable.__name__
-    unavailable.__doc__ = f"Unavailable: the loaded backend lacks {c_name}."
+    unavailable.__doc__ = f"Unavailable: {lacking} lacks {c_name}."
     return unavailable
+
+
+def bind_absent(namespace: dict[str, Any], absent: dict[str, str]) -> None:
+    """Define each pyACL function the binding's headers lack as one that raises when called, so
+    the name exists in every binding, in `__all__` too (which export() set before)."""
+    module = public_module_name(namespace["__name__"])
+    for python_name, c_name in absent.items():
+        namespace[python_name] = _raiser(f"{module}.{python_name}", c_name, absent_from_headers=True)
+    namespace["__all__"] = [*namespace["__all__"], *absent]
 
 
 def public_module_name(generated_module: str) -> str:

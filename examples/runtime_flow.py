@@ -31,7 +31,11 @@ def main() -> int:
     check(ret, "acl.rt.create_stream")
     run_mode, ret = acl.rt.get_run_mode()
     check(ret, "acl.rt.get_run_mode")
-    print(f"backend {acl.backend()['name']}, soc {acl.get_soc_name()}, run mode {run_mode}")
+    try:
+        soc = acl.get_soc_name()
+    except acl.FunctionNotAvailableError:  # a binding of a release before aclrtGetSocName (2020)
+        soc = "unknown"
+    print(f"backend {acl.backend()['name']}, soc {soc}, run mode {run_mode}")
 
     size = 1 << 20
     payload = bytes((i * 7 + 3) % 251 for i in range(size))

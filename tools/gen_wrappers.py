@@ -4,10 +4,11 @@
     python tools/gen_wrappers.py [--include DIR] [--root DIR] [--check] [--report]
                                  [--verify-against DIR]
 
---include   the include root: our headers/ (default) or a CANN release's include/
+--include   the include root, holding acl/acl.h: our headers/ (default) or a CANN release's include/
 --root      where acl/_generated/ and emulator/generated/ are written (default: this repository)
 --check     write nothing; exit 1 naming every file that differs from what would be generated
---report    print per-module counts: bound directly / with a wrapper / hand-written, skipped, unbound
+--report    print the release the headers declare (acl.h's ACL_*_VERSION), then per-module counts:
+            bound directly / with a wrapper / hand-written, skipped, unbound
 --verify-against DIR
             compile a C++ unit including DIR's headers that static_asserts every generated
             prototype, struct layout and enum value; exit 1 on any mismatch
@@ -17,6 +18,7 @@ Nothing is written unless everything was generated; a malformed header fails wit
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -26,6 +28,8 @@ ROOT = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 
 from aclgen import output  # noqa: E402
+from aclgen.emit.libraries import release_of  # noqa: E402
+from aclgen.front.include_root import include_root_problem  # noqa: E402
 from aclgen.front.parse import HeaderError  # noqa: E402
 from aclgen.pipeline import generate, report  # noqa: E402
 from aclgen.verify.cxx_check import run_verify  # noqa: E402
@@ -48,6 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.include.is_dir():
         print(f"gen_wrappers: include directory not found: {args.include}", file=sys.stderr)
         return 2
+    problem = include_root_problem(args.include)
+    if problem:
+        print(f"gen_wrappers: {problem}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
     try:
         gen = generate(args.include)
@@ -58,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.time:
         print(f"generated {len(gen.files)} files from {args.include} in {elapsed:.2f} s")
     if args.report:
+        print(f"release: {release_of(gen.api)} (from {args.include})")
         print(report(gen))
 
     status = 0
@@ -89,5 +98,16 @@ def main(argv: list[str] | None = None) -> int:
     return status
 
 
+def run(argv: list[str] | None = None) -> int:
+    """main(), except that a reader closing the pipe early (`--report | head`) ends it quietly."""
+    try:
+        status = main(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -3,6 +3,9 @@
 
 DEFAULT_LIBRARY = 'libascendcl.so'
 
+# the release of the headers this binding was generated from
+HEADERS_RELEASE = 'AscendCL 1.17.0'
+
 LIBRARY_BY_FUNCTION = {
     'aclCreateGraphDumpOpt': 'libacl_op_compiler.so',
     'aclDestroyGraphDumpOpt': 'libacl_op_compiler.so',

@@ -5,9 +5,15 @@
  * The trampolines are stateless: the slot -> Python callable map lives in acl/_pyacl/callbacks.py. */
 
 /* cffi defines these (static) from callbacks.cdef; declared here so the trampolines can call them. */
+/* needs: aclopCompileFunc aclTensorDesc aclopAttr aclopKernelDesc */
 static aclError _aclcb_op_compile(int, int, const void *const *, int, const void *const *, uintptr_t, uintptr_t);
+/* end needs */
+/* needs: aclvdecCallback acldvppStreamDesc acldvppPicDesc */
 static void _aclcb_vdec(int, uintptr_t, uintptr_t, uintptr_t);
+/* end needs */
+/* needs: aclvencCallback acldvppStreamDesc acldvppPicDesc */
 static void _aclcb_venc(int, uintptr_t, uintptr_t, uintptr_t);
+/* end needs */
 
 /* Expands M once per slot number 0x00 .. 0xff (pasted into names, so written in hex digits). */
 #define ACLCB_SLOTS_16(M, hi)                                                                              \
@@ -39,38 +45,35 @@ enum { ACLCB_SLOT_COUNT = 256 };
     {                                                                                                      \
         _aclcb_venc(slot, (uintptr_t)input, (uintptr_t)output, (uintptr_t)user_data);                     \
     }
-ACLCB_EACH_SLOT(ACLCB_OP_COMPILE)
-ACLCB_EACH_SLOT(ACLCB_VDEC)
-ACLCB_EACH_SLOT(ACLCB_VENC)
 
 #define ACLCB_OP_COMPILE_NAME(slot) aclcb_op_compile_##slot,
 #define ACLCB_VDEC_NAME(slot) aclcb_vdec_##slot,
 #define ACLCB_VENC_NAME(slot) aclcb_venc_##slot,
-static const aclopCompileFunc aclcb_op_compile_trampolines[ACLCB_SLOT_COUNT] = {ACLCB_EACH_SLOT(ACLCB_OP_COMPILE_NAME)};
-static const aclvdecCallback aclcb_vdec_trampolines[ACLCB_SLOT_COUNT] = {ACLCB_EACH_SLOT(ACLCB_VDEC_NAME)};
-static const aclvencCallback aclcb_venc_trampolines[ACLCB_SLOT_COUNT] = {ACLCB_EACH_SLOT(ACLCB_VENC_NAME)};
 
 static int aclcb_slot_in_range(int slot)
 {
     return slot >= 0 && slot < ACLCB_SLOT_COUNT;
 }
 
+/* A kind's trampolines, their table, and _aclcb_<kind>_trampoline(slot): 0 when slot is out of range. */
+#define ACLCB_TRAMPOLINES(kind, type, DEFINE, NAME)                                                        \
+    ACLCB_EACH_SLOT(DEFINE)                                                                                \
+    static const type aclcb_##kind##_trampolines[ACLCB_SLOT_COUNT] = {ACLCB_EACH_SLOT(NAME)};              \
+    uintptr_t _aclcb_##kind##_trampoline(int slot)                                                         \
+    {                                                                                                      \
+        return aclcb_slot_in_range(slot) ? (uintptr_t)aclcb_##kind##_trampolines[slot] : 0;                \
+    }
+
 int _aclcb_slot_count(void)
 {
     return ACLCB_SLOT_COUNT;
 }
-
-uintptr_t _aclcb_op_compile_trampoline(int slot)
-{
-    return aclcb_slot_in_range(slot) ? (uintptr_t)aclcb_op_compile_trampolines[slot] : 0;
-}
-
-uintptr_t _aclcb_vdec_trampoline(int slot)
-{
-    return aclcb_slot_in_range(slot) ? (uintptr_t)aclcb_vdec_trampolines[slot] : 0;
-}
-
-uintptr_t _aclcb_venc_trampoline(int slot)
-{
-    return aclcb_slot_in_range(slot) ? (uintptr_t)aclcb_venc_trampolines[slot] : 0;
-}
+/* needs: aclopCompileFunc aclTensorDesc aclopAttr aclopKernelDesc */
+ACLCB_TRAMPOLINES(op_compile, aclopCompileFunc, ACLCB_OP_COMPILE, ACLCB_OP_COMPILE_NAME)
+/* end needs */
+/* needs: aclvdecCallback acldvppStreamDesc acldvppPicDesc */
+ACLCB_TRAMPOLINES(vdec, aclvdecCallback, ACLCB_VDEC, ACLCB_VDEC_NAME)
+/* end needs */
+/* needs: aclvencCallback acldvppStreamDesc acldvppPicDesc */
+ACLCB_TRAMPOLINES(venc, aclvencCallback, ACLCB_VENC, ACLCB_VENC_NAME)
+/* end needs */

@@ -7,7 +7,9 @@
 #include "model_executor.h"
 /* As in emulator/report_hooks.h, which cannot be included here: it pulls in acl/acl.h, whose types
  * the generated part already defines. tests/test_native_emulator.py checks the two agree. */
+/* needs: aclrtCallback */
 typedef void (*aclemuDiscardedCallbackHook)(aclrtCallback fn, void *userData);
+/* end needs */
 
 static void *_aclemu_symbol(const char *name)
 {
@@ -46,7 +48,9 @@ int _aclemu_has(const char *name)
 
 ACLEMU_ENTRY(int32_t, SetModelExecutor, (const aclemu_model_executor *ops), (ops), -1)
 ACLEMU_ENTRY(int32_t, SetMediaExecutor, (const aclemu_media_executor *ops), (ops), -1)
+/* needs: aclrtCallback */
 ACLEMU_VOID_ENTRY(SetDiscardedCallbackHook, (aclemuDiscardedCallbackHook hook), (hook))
+/* end needs */
 ACLEMU_ENTRY(size_t, ReportThreadCount, (void), (), 0)
 ACLEMU_ENTRY(int, IsImplemented, (const char *name), (name), -1)
 ACLEMU_ENTRY(int, FunctionCount, (void), (), 0)

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from .._generated import constants as _constants
 from .._generated._acl_cffi import ffi
 
 new = ffi.new
 cast = ffi.cast
 string = ffi.string
 UINTPTR = "uintptr_t"
+
+
+def optional_constants(*names: str) -> tuple[Any, ...]:
+    """The generated constants `names`; None for one the headers of this binding's release lack
+    (the functions that use it are then not bound either, so None is never compared in earnest)."""
+    return tuple(getattr(_constants, name, None) for name in names)
 
 
 

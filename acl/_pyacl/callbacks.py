@@ -69,6 +69,29 @@ def _require_callable(qualified_name: str, fn: Any) -> None:
         raise TypeError(f"{qualified_name}: parameter must be callable")
 
 
+def _extern(**options: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """ffi.def_extern() for a callback the build declared. Glue whose types the headers of this
+    binding lack is left out of the build (acl/_native/callbacks.cdef), so is its callback here."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        return ffi.def_extern(**options)(fn) if hasattr(lib, fn.__name__) else fn
+
+    return register
+
+
+def _trampolines(kind: str) -> Callable[[int], int]:
+    """The trampoline lookup of a slotted callback kind, or, when the headers lack its types, one
+    that says so (no registrar of that kind is bound then, so this is only a safeguard)."""
+    found = getattr(lib, f"_aclcb_{kind}_trampoline", None)
+    if found is not None:
+        return found
+
+    def absent(slot: int) -> int:
+        raise RuntimeError(f"this binding was generated from headers without the {kind} callback types")
+
+    return absent
+
+
 class _GlobalSlot:
     """One registered callable per kind; pyACL keeps a single global for each of these callbacks."""
 
@@ -95,7 +118,7 @@ _pending_reports: dict[int, tuple[Callable[[Any], Any], Any]] = {}
 _report_keys = itertools.count(1)  # next() on a count is atomic under the GIL
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_report(user_data: Any) -> None:
     fn, data = _pending_reports.pop(address(user_data))
     fn(data)
@@ -110,7 +133,7 @@ _discard_watch_checked = False
 _discard_watch_lock = threading.Lock()
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_discarded(fn: Any, user_data: Any) -> None:
     if address(fn) == _REPORT_ADDRESS:
         _pending_reports.pop(address(user_data), None)
@@ -121,7 +144,8 @@ def _watch_dropped_reports() -> None:
     from .. import _backend
 
     with _discard_watch_lock:
-        if not _discard_watch_checked and _backend.current().name == "emulator":
+        watchable = hasattr(lib, "_aclemu_SetDiscardedCallbackHook")
+        if not _discard_watch_checked and watchable and _backend.current().name == "emulator":
             lib._aclemu_SetDiscardedCallbackHook(lib._aclcb_discarded)
         _discard_watch_checked = True
 
@@ -148,7 +172,7 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int, s
 _exception_info = _GlobalSlot()
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_exception_info(info: Any) -> None:
     fn = _exception_info.fn
     if fn is not None:
@@ -173,22 +197,22 @@ _allocator_alloc_advise = _GlobalSlot()
 _allocator_get_addr_from_block = _GlobalSlot()
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_allocator_alloc(allocator: Any, size: int) -> Any:
     return _pointer_result(_allocator_alloc.fn(address(allocator), size))
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_allocator_free(allocator: Any, block: Any) -> None:
     _allocator_free.fn(address(allocator), address(block))
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_allocator_alloc_advise(allocator: Any, size: int, addr: Any) -> Any:
     return _pointer_result(_allocator_alloc_advise.fn(address(allocator), size, address(addr)))
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_allocator_get_addr_from_block(block: Any) -> Any:
     return _pointer_result(_allocator_get_addr_from_block.fn(address(block)))
 
@@ -254,7 +278,7 @@ def allocator_set_get_addr_from_block_func_to_desc(desc: int, fn: Callable[[int]
 _dump = _GlobalSlot()
 
 
-@ffi.def_extern(error=-1)
+@_extern(error=-1)
 def _aclcb_dump(chunk: Any, length: int) -> int:
     fn = _dump.fn
     if fn is None:
@@ -344,18 +368,18 @@ class _SlotTable:
         return slot, None, True
 
 
-_op_compile = _SlotTable(lib._aclcb_op_compile_trampoline, recycle=False)
+_op_compile = _SlotTable(_trampolines("op_compile"), recycle=False)
 # A program may create and destroy many channels; the slot of a channel registered 256 channels
 # ago is reused (pyACL frees the entry in vdec/venc_destroy_channel, which is generated here).
-_vdec = _SlotTable(lib._aclcb_vdec_trampoline, recycle=True)
-_venc = _SlotTable(lib._aclcb_venc_trampoline, recycle=True)
+_vdec = _SlotTable(_trampolines("vdec"), recycle=True)
+_venc = _SlotTable(_trampolines("venc"), recycle=True)
 
 
 def _pointer_list(array: Any, count: int) -> list[int]:
     return [address(array[i]) for i in range(count)]
 
 
-@ffi.def_extern(error=ACL_ERROR_FAILURE)  # what the runtime gets when a compile function raises
+@_extern(error=ACL_ERROR_FAILURE)  # what the runtime gets when a compile function raises
 def _aclcb_op_compile(
     slot: int, num_inputs: int, inputs: Any, num_outputs: int, outputs: Any, attr: int, kernel_desc: int
 ) -> int:
@@ -396,12 +420,12 @@ def _take_user_data(key: int) -> Any:
     return _frame_user_data.pop(key, None)
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_vdec(slot: int, input_stream_desc: int, output_pic_desc: int, user_data: int) -> None:
     _vdec.callable_at(slot)(input_stream_desc, output_pic_desc, _take_user_data(user_data))
 
 
-@ffi.def_extern()
+@_extern()
 def _aclcb_venc(slot: int, input_pic_desc: int, output_stream_desc: int, user_data: int) -> None:
     _venc.callable_at(slot)(input_pic_desc, output_stream_desc, _take_user_data(user_data))
 

@@ -5,15 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from .._generated._acl_cffi import lib
-from .._generated.constants import (
+from ._common import address, new, optional_constants, require
+
+# not every release declares these
+(
     ACL_MDL_MEM_ADDR_PTR,
     ACL_MDL_PATH_PTR,
     ACL_MDL_PRIORITY_INT32,
     ACL_MDL_WEIGHT_ADDR_PTR,
     ACL_MDL_WEIGHT_PATH_PTR,
     ACL_MDL_WORKSPACE_ADDR_PTR,
+) = optional_constants(
+    "ACL_MDL_MEM_ADDR_PTR",
+    "ACL_MDL_PATH_PTR",
+    "ACL_MDL_PRIORITY_INT32",
+    "ACL_MDL_WEIGHT_ADDR_PTR",
+    "ACL_MDL_WEIGHT_PATH_PTR",
+    "ACL_MDL_WORKSPACE_ADDR_PTR",
 )
-from ._common import address, new, require
 
 _POINTER_ATTRS = frozenset(
     {ACL_MDL_MEM_ADDR_PTR, ACL_MDL_WEIGHT_ADDR_PTR, ACL_MDL_WORKSPACE_ADDR_PTR, ACL_MDL_WEIGHT_PATH_PTR}

@@ -5,16 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from .._generated._acl_cffi import lib
-from .._generated.constants import (
+from ._common import address, new, optional_constants, require
+from .callbacks import venc_set_channel_desc_callback, venc_stored_callback
+from .rt import malloc_config
+
+# not every release declares these
+(
     ACL_DVPP_CSC_MATRIX_UINT32,
     ACL_VDEC_CSC_MATRIX_UINT32,
     ACL_VENC_BUF_ADDR_PTR,
     ACL_VENC_CALLBACK_PTR,
     ACL_VENC_THREAD_ID_UINT64,
+) = optional_constants(
+    "ACL_DVPP_CSC_MATRIX_UINT32",
+    "ACL_VDEC_CSC_MATRIX_UINT32",
+    "ACL_VENC_BUF_ADDR_PTR",
+    "ACL_VENC_CALLBACK_PTR",
+    "ACL_VENC_THREAD_ID_UINT64",
 )
-from ._common import address, new, require
-from .callbacks import venc_set_channel_desc_callback, venc_stored_callback
-from .rt import malloc_config
 
 
 def dvpp_malloc_with_cfg(size: int, policy: int, cfg: dict[str, Any]) -> tuple[int, int]:

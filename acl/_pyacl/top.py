@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from .._generated import constants as _constants
 from .._generated._acl_cffi import lib
-from .._generated.constants import ACL_PKG_VERSION_MAX_SIZE
 from ._common import address, new, require, text
 
 
@@ -18,6 +18,6 @@ def get_version_str(pkg_name: str) -> tuple[str, int]:
     """Hand-written: the C function writes into a buffer of a size only its documentation gives."""
     require("acl.get_version_str", "pkg_name", pkg_name, str)
     name = new("char[]", pkg_name.encode())
-    out = new("char[]", ACL_PKG_VERSION_MAX_SIZE)
+    out = new("char[]", _constants.ACL_PKG_VERSION_MAX_SIZE)  # read when called: not every release has it
     ret = lib.aclsysGetVersionStr(address(name), address(out))
     return text(out), ret

@@ -25,6 +25,7 @@ def small_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A valid little include tree made of two quirk fixtures."""
     root = tmp_path_factory.mktemp("include")
     (root / "acl").mkdir()
+    (root / "acl" / "acl.h").write_text('#include "mini.h"\n', encoding="utf-8")
     (root / "acl" / "mini.h").write_text(
         "#include <stdint.h>\n"
         "typedef void *miniStream;\n"

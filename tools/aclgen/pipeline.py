@@ -14,6 +14,8 @@ from aclgen.model.naming import DEFAULT_NAMES_FILE
 
 PACKAGE_DIR = "acl/_generated"  # the binding's generated modules, C and manifest
 EMULATOR_DIR = "emulator/generated"  # the generator's part of the emulator library
+EMULATOR_STUBS = f"{EMULATOR_DIR}/emulator_stubs.c"
+BASELINE_DIR = Path(__file__).resolve().parents[2] / "headers"  # the API the emulator implements
 
 
 @dataclass
@@ -46,16 +48,49 @@ def emit_all(api: Api, plan: BindingPlan) -> dict[str, str]:
     package.update(stubs.emit_stubs(api, plan))
     package["__init__.py"] = '"""Generator output; see tools/gen_wrappers.py."""\n'
     files = {f"{PACKAGE_DIR}/{name}": text for name, text in sorted(package.items())}
-    files[f"{EMULATOR_DIR}/emulator_stubs.c"] = emulator_stubs.emit_emulator_stubs(api, plan)
+    files[EMULATOR_STUBS] = emulator_stubs.emit_emulator_stubs(api, plan)
     return files
 
 
-def generate(include_dir: Path) -> Generation:
+def _same_tree(a: Path, b: Path) -> bool:
+    return a.resolve() == b.resolve()
+
+
+def generate(include_dir: Path, baseline_dir: Path = BASELINE_DIR) -> Generation:
+    """Generate from include_dir. The emulator's stubs always come from baseline_dir: the emulator
+    is compiled against the baseline headers, whatever release a binding is regenerated from."""
     api = parse_tree(include_dir)
     plan = build_plan(api)
     digest = input_digest(include_dir)
+    base_plan = None
+    if not _same_tree(include_dir, baseline_dir):
+        base_api = parse_tree(baseline_dir)
+        base_plan = build_plan(base_api)
+        plan.absent = absent_functions(plan, base_plan)
+        declared = {c.name for c in constants.all_constants(api)[0]}
+        plan.baseline_only_constants = {
+            c.name: c.value for c in constants.all_constants(base_api)[0] if c.name not in declared
+        }
     files = {path: output.stamp(Path(path).name, text, digest) for path, text in emit_all(api, plan).items()}
+    if base_plan is not None:
+        stubs = emulator_stubs.emit_emulator_stubs(base_plan.api, base_plan)
+        files[EMULATOR_STUBS] = output.stamp(Path(EMULATOR_STUBS).name, stubs, input_digest(baseline_dir))
     return Generation(api, plan, files, digest)
+
+
+def absent_functions(plan: BindingPlan, baseline: BindingPlan) -> dict[str, dict[str, str]]:
+    """Module -> {Python name: C name} of the baseline's bound functions that `plan`'s headers lack."""
+    declared = {f.name for f in plan.api.functions}
+    absent: dict[str, dict[str, str]] = {}
+    for b in baseline.bound_functions:
+        if b.c_name in declared:
+            continue
+        absent.setdefault(b.module, {})[b.py_name] = b.c_name
+        for alias in b.aliases:
+            extra = baseline.irregular.extras.get(f"{alias.module}.{alias.name}")
+            if alias.kind == "alias" or (extra is not None and extra.impl):
+                absent.setdefault(alias.module, {})[alias.name] = b.c_name
+    return absent
 
 
 def report(gen: Generation) -> str:

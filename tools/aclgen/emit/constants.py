@@ -64,4 +64,9 @@ def emit_constants(api: Api, plan: BindingPlan) -> str:
         lines.append("")
     lines += constant_lines(constants)
     lines += ["", "__all__ = ["] + [f'    "{c.name}",' for c in constants] + ["]", ""]
+    if plan.baseline_only_constants:
+        lines += ["# the baseline's constants these headers lack, for code talking to the emulator"]
+        lines += ["_BASELINE_ONLY = {"]
+        lines += [f'    "{name}": {value},' for name, value in sorted(plan.baseline_only_constants.items())]
+        lines += ["}", ""]
     return "\n".join(lines)

@@ -27,6 +27,7 @@ from aclgen.model.ir import Api
 from aclgen.model.outforms import PACKED
 
 MAX_LIBRARIES = 32
+HAS_PREFIX = "ACLFFI_HAS_"
 
 _PRELUDE = """\
 #include <dlfcn.h>
@@ -270,11 +271,27 @@ def _variant(b: FunctionBinding, reserved: set[str]) -> str:
     return "\n".join(lines)
 
 
+def declared_type_names(api: Api) -> list[str]:
+    """Every typedef name the headers declare, sorted."""
+    names = {item[len("typedef ") :] for item in api.order if item.startswith("typedef ")}
+    names.update(td.name for td in api.typedefs)
+    names.update(r.typedef_name for r in api.records if r.typedef_name)
+    names.update(e.typedef_name for e in api.enums if e.typedef_name)
+    return sorted(names)
+
+
+def _declared_types(api: Api) -> str:
+    """`#define ACLFFI_HAS_<T> 1` per declared type: hand-written glue (acl/_native/) that needs a
+    type some release lacks is kept or dropped by these (build_ffi.py reads them for its cdef)."""
+    lines = "".join(f"#define {HAS_PREFIX}{name} 1\n" for name in declared_type_names(api))
+    return "/* The types these headers declare. */\n" + lines
+
+
 def emit_csource(api: Api, plan: BindingPlan) -> str:
     bound = plan.bound_functions  # sorted by C name: the slot index is the position
     reserved = reserved_names(api)
     count = len(bound)
-    parts = [_PRELUDE]
+    parts = [_PRELUDE, _declared_types(api)]
     names = "".join(f'    "{b.c_name}",\n' for b in bound)
     parts.append(f"static const char *const _aclffi_names[{max(count, 1)}] = {{\n{names or '    NULL,'}}};\n")
     parts.append(_LOADER.format(count=count, max_libraries=MAX_LIBRARIES))

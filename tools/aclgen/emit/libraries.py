@@ -31,11 +31,24 @@ def library_of_header(header: str) -> str:
     return DEFAULT_LIBRARY
 
 
+VERSION_PARTS = ("ACL_MAJOR_VERSION", "ACL_MINOR_VERSION", "ACL_PATCH_VERSION")
+
+
+def release_of(api: Api) -> str:
+    """The AscendCL version the headers declare (acl.h's ACL_*_VERSION), as messages name it."""
+    values = {c.name: c.value for c in api.constants if c.name in VERSION_PARTS}
+    if len(values) != len(VERSION_PARTS):
+        return "AscendCL headers of an undeclared version"
+    return "AscendCL " + ".".join(str(values[name]) for name in VERSION_PARTS)
+
+
 def emit_libraries(api: Api, plan: BindingPlan) -> str:
     rows = sorted((f.name, library_of_header(f.header)) for f in api.functions)
     lines = "".join(f"    {name!r}: {library!r},\n" for name, library in rows if library != DEFAULT_LIBRARY)
     return (
         f'"""The CANN library exporting each C function: {DEFAULT_LIBRARY} unless listed."""\n\n'
         f"DEFAULT_LIBRARY = {DEFAULT_LIBRARY!r}\n\n"
+        f"# the release of the headers this binding was generated from\n"
+        f"HEADERS_RELEASE = {release_of(api)!r}\n\n"
         f"LIBRARY_BY_FUNCTION = {{\n{lines}}}\n"
     )

@@ -514,6 +514,11 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     lines += ["from .._wrapper_support import export as _export", ""]
     lines += ["_PUBLIC = (", *public, ")"]
     lines += ["_missing.bind(globals(), _export(globals(), _PUBLIC, _constants))", ""]
+    absent = {py: c for py, c in sorted(plan.absent.get(module, {}).items()) if py not in exported}
+    if absent:
+        lines += ["# the baseline's functions these headers lack: each raises FunctionNotAvailableError"]
+        lines += ["_ABSENT = {", *(f'    "{py}": "{c}",' for py, c in absent.items()), "}"]
+        lines += ["_missing.bind_absent(globals(), _ABSENT)", ""]
     text = "\n".join(lines)
     if f"{SUPPORT_MODULE_ALIAS}." not in text:
         text = text.replace(support_import + "\n", "")

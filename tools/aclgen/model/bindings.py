@@ -198,6 +198,12 @@ class BindingPlan:
     facts: TypeFacts
     functions: list[FunctionBinding]  # sorted by C name
     irregular: IrregularTable = field(default_factory=IrregularTable.empty)
+    # module -> {Python name: C name} of the baseline's functions these headers lack: the generated
+    # module still defines each, as a function saying so (aclgen/pipeline.py fills it)
+    absent: dict[str, dict[str, str]] = field(default_factory=dict)
+    # name -> value of the baseline's constants these headers lack: the bundled emulator is built
+    # from the baseline and speaks them (acl/_executor_hook.py); not exported
+    baseline_only_constants: dict[str, int] = field(default_factory=dict)
 
     def module_functions(self, module: str) -> list[FunctionBinding]:
         return sorted((b for b in self.functions if b.module == module), key=lambda b: b.py_name)

@@ -9,6 +9,7 @@ IR's value. g++ does the comparing; we only map its complaints back to item name
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 from aclgen.emit.cdef import declare
+from aclgen.front.constants_eval import promote
 from aclgen.model.ir import Api, Enum, Field, Record
 
 GEN = "gen"
@@ -253,7 +255,11 @@ class VerifySource:
     def check_constants(self) -> None:
         for const in sorted(self.api.constants, key=lambda c: c.name):
             ctype = const.c_type
-            same_type = f"std::is_same<std::remove_cv<decltype({const.name})>::type, {ctype}>::value"
+            # Compared in C's terms: an enumerator (a macro may alias one) and a character literal
+            # are `int` in C but of the enum type and `char` in C++; unary plus promotes both to
+            # what C says, and leaves a constant of int's rank or wider as it is.
+            expr = f"+({const.name})" if promote(ctype) == ctype else const.name
+            same_type = f"std::is_same<std::remove_cv<decltype({expr})>::type, {ctype}>::value"
             same_value = f"{const.name} == static_cast<{ctype}>({as_long_long(const.value)})"
             self.expect(f"{same_type} && {same_value}", f"constant {const.name}", "value or type")
 
@@ -324,6 +330,9 @@ def problems_from_diagnostics(stderr: str, unit: Unit, source_name: str) -> list
 
 def run_verify(api: Api, include_dir: Path, cxx: str = "g++") -> list[str]:
     """Compile the check against `include_dir`; return the problems found (empty when all match)."""
+    if shutil.which(cxx) is None:
+        return [f"--verify-against compiles a C++ check of the headers and needs {cxx}, which is not on "
+                f"PATH (install g++)"]
     unit = build_unit(api)
     with tempfile.TemporaryDirectory(prefix="aclverify") as tmp:
         source = Path(tmp) / "verify.cpp"
