@@ -12,22 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-# C type name -> (bits, signed). `char` is signed on x86_64.
-INTEGER_TYPES: dict[str, tuple[int, bool]] = {
-    "_Bool": (8, False),
-    "char": (8, True),
-    "signed char": (8, True),
-    "unsigned char": (8, False),
-    "short": (16, True),
-    "unsigned short": (16, False),
-    "int": (32, True),
-    "unsigned int": (32, False),
-    "long": (64, True),
-    "unsigned long": (64, False),
-    "long long": (64, True),
-    "unsigned long long": (64, False),
-}
-_RANK = {"int": 1, "long": 2, "long long": 3}
+from aclgen.model.c_integers import _RANK, INTEGER_TYPES, promote
 
 _SPECIFIER_WORDS = {"signed", "unsigned", "char", "short", "int", "long", "_Bool", "const", "volatile"}
 
@@ -79,11 +64,6 @@ def _fits(value: int, c_type: str) -> bool:
     if signed:
         return -(1 << (bits - 1)) <= value < (1 << (bits - 1))
     return 0 <= value < (1 << bits)
-
-
-def promote(c_type: str) -> str:
-    bits, _ = INTEGER_TYPES[c_type]
-    return "int" if bits < 32 else c_type
 
 
 def common_type(a: str, b: str) -> str:

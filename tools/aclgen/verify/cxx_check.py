@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 from aclgen.emit.cdef import declare
-from aclgen.front.constants_eval import promote
+from aclgen.model.c_integers import promote
 from aclgen.model.ir import Api, Enum, Field, Record
 
 GEN = "gen"
