@@ -196,7 +196,7 @@ static aclError check_user_range(const void *dataPtr, size_t size, size_t offset
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: size %zu at offset %zu is outside the %u-byte user "
                                 "data area", fn, size, offset, MBUF_USER_DATA_SIZE);
     }
-    return ACL_SUCCESS;
+    return aclemu_mem_check(dataPtr, size, false, fn, "dataPtr");
 }
 
 /* Copies between the caller's bytes and the user-data area, in the direction `to_user` says. */

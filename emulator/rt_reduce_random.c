@@ -371,7 +371,10 @@ aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *taskInfo, const aclrt
     if (taskInfo == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: taskInfo is NULL", __func__);
     }
-    aclError err = check_random(taskInfo, __func__);
+    aclError err = aclemu_mem_check(taskInfo, sizeof *taskInfo, false, __func__, "taskInfo");
+    if (err == ACL_SUCCESS) {
+        err = check_random(taskInfo, __func__);
+    }
     if (err != ACL_SUCCESS) {
         return err;
     }
