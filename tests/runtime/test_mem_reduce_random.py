@@ -7,7 +7,7 @@ import struct
 
 import pytest
 from helpers.device_bytes import read_device, write_device
-from helpers.runtime_support import Allocations, Runtime, check
+from helpers.runtime_support import Allocations, Runtime, check, refused
 
 import acl
 from acl._backend import ffi, lib
@@ -18,13 +18,6 @@ pytestmark = pytest.mark.numpy
 SUM, MAX, MIN = (acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM, acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX,
                  acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN)
 NUMPY_OPS = {SUM: np.add, MAX: np.maximum, MIN: np.minimum}
-
-
-def _refused(ret: int, code: int, *words: str) -> None:
-    message = acl.get_recent_err_msg()
-    assert ret == code, (ret, message)
-    for word in words:
-        assert word in message, message
 
 
 def _device_array(alloc: Allocations, array: object) -> int:
@@ -75,17 +68,16 @@ def test_reduce_bfloat16_of_exact_values(alloc: Allocations, rt: Runtime) -> Non
 
 def test_reduce_bad_arguments(alloc: Allocations, rt: Runtime) -> None:
     dst, src = alloc.device(64), alloc.device(64)
-    invalid = acl.ACL_ERROR_INVALID_PARAM
     equal = acl.ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL
-    _refused(acl.rt.reduce_async(dst, src, 64, equal, acl.ACL_FLOAT, rt.stream, 0),
-             acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "EQUAL")
-    _refused(acl.rt.reduce_async(dst, src, 64, 99, acl.ACL_FLOAT, rt.stream, 0), invalid, "reduce kind")
-    _refused(acl.rt.reduce_async(dst, src, 64, SUM, acl.ACL_INT64, rt.stream, 0), invalid, "be reduced")
-    _refused(acl.rt.reduce_async(dst, src, 6, SUM, acl.ACL_FLOAT, rt.stream, 0), invalid, "multiple")
-    _refused(acl.rt.reduce_async(dst, src, 0, SUM, acl.ACL_FLOAT, rt.stream, 0), invalid, "multiple")
-    _refused(acl.rt.reduce_async(dst, 0, 64, SUM, acl.ACL_FLOAT, rt.stream, 0), invalid)
-    _refused(acl.rt.reduce_async(dst + 8, src, 64, SUM, acl.ACL_FLOAT, rt.stream, 0), invalid, "dst")
-    _refused(acl.rt.reduce_async(dst, src, 64, SUM, acl.ACL_FLOAT, 0xDEAD0000, 0), invalid)
+    refused(acl.rt.reduce_async(dst, src, 64, equal, acl.ACL_FLOAT, rt.stream, 0), "EQUAL",
+            code=acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT)
+    refused(acl.rt.reduce_async(dst, src, 64, 99, acl.ACL_FLOAT, rt.stream, 0), "reduce kind")
+    refused(acl.rt.reduce_async(dst, src, 64, SUM, acl.ACL_INT64, rt.stream, 0), "be reduced")
+    refused(acl.rt.reduce_async(dst, src, 6, SUM, acl.ACL_FLOAT, rt.stream, 0), "multiple")
+    refused(acl.rt.reduce_async(dst, src, 0, SUM, acl.ACL_FLOAT, rt.stream, 0), "multiple")
+    refused(acl.rt.reduce_async(dst, 0, 64, SUM, acl.ACL_FLOAT, rt.stream, 0))
+    refused(acl.rt.reduce_async(dst + 8, src, 64, SUM, acl.ACL_FLOAT, rt.stream, 0), "dst")
+    refused(acl.rt.reduce_async(dst, src, 64, SUM, acl.ACL_FLOAT, 0xDEAD0000, 0))
 
 
 # ------------------------------------------------------------------------------------------ random
@@ -119,14 +111,20 @@ class RandomTask:
         return ret
 
 
-def _uniform64(alloc: Allocations, rt: Runtime, n: int, seed: int, counter: int = 0,
-               low: float = 0.0, high: float = 1.0) -> object:
-    out = alloc.device(n * 8)
-    task = RandomTask(acl.ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, acl.ACL_DOUBLE, n, seed, out, counter)
-    _para(task.params.uniformDisInfo.min, struct.pack("<d", low))
-    _para(task.params.uniformDisInfo.max, struct.pack("<d", high))
+def _uniform(alloc: Allocations, rt: Runtime, data_type: int, code: str, n: int, seed: int, low: float,
+             high: float, counter: int = 0) -> object:
+    """n uniform values of `data_type` (struct code `code`) in [low, high)."""
+    width = struct.calcsize(code)
+    out = alloc.device(n * width)
+    task = RandomTask(acl.ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, data_type, n, seed, out, counter)
+    _para(task.params.uniformDisInfo.min, struct.pack("<" + code, low))
+    _para(task.params.uniformDisInfo.max, struct.pack("<" + code, high))
     check(task.run(rt.stream), "random_num_async")
-    return np.frombuffer(read_device(out, n * 8), dtype=np.float64)
+    return np.frombuffer(read_device(out, n * width), dtype=np.dtype(code))
+
+
+def _uniform64(alloc: Allocations, rt: Runtime, n: int, seed: int, counter: int = 0) -> object:
+    return _uniform(alloc, rt, acl.ACL_DOUBLE, "d", n, seed, 0.0, 1.0, counter)
 
 
 def _unit_from_words(hi: int, lo: int) -> float:
@@ -159,12 +157,7 @@ def test_random_is_deterministic_and_the_counter_continues(alloc: Allocations, r
 
 def test_uniform_float32_moments_and_range(alloc: Allocations, rt: Runtime) -> None:
     n = 200_000
-    out = alloc.device(n * 4)
-    task = RandomTask(acl.ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, acl.ACL_FLOAT, n, 123, out)
-    _para(task.params.uniformDisInfo.min, struct.pack("<f", -2.0))
-    _para(task.params.uniformDisInfo.max, struct.pack("<f", 6.0))
-    check(task.run(rt.stream), "random_num_async")
-    values = np.frombuffer(read_device(out, n * 4), dtype=np.float32).astype(np.float64)
+    values = _uniform(alloc, rt, acl.ACL_FLOAT, "f", n, 123, -2.0, 6.0).astype(np.float64)
     assert values.min() >= -2.0 and values.max() <= 6.0
     assert abs(values.mean() - 2.0) < 0.03          # sd of the mean: 8/sqrt(12)/sqrt(n) ~ 0.005
     assert abs(values.var() - 64 / 12) < 0.1
@@ -175,12 +168,7 @@ def test_uniform_float32_moments_and_range(alloc: Allocations, rt: Runtime) -> N
 
 def test_uniform_int32_stays_in_range(alloc: Allocations, rt: Runtime) -> None:
     n = 60_000
-    out = alloc.device(n * 4)
-    task = RandomTask(acl.ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, acl.ACL_INT32, n, 5, out)
-    _para(task.params.uniformDisInfo.min, struct.pack("<i", -3))
-    _para(task.params.uniformDisInfo.max, struct.pack("<i", 3))
-    check(task.run(rt.stream), "random_num_async")
-    values = np.frombuffer(read_device(out, n * 4), dtype=np.int32)
+    values = _uniform(alloc, rt, acl.ACL_INT32, "i", n, 5, -3, 3)
     counts = np.bincount(values + 3, minlength=6)
     assert counts.size == 6 and values.min() == -3 and values.max() == 2
     assert np.all(np.abs(counts - n / 6) < 5 * np.sqrt(n / 6))
@@ -223,22 +211,21 @@ def test_dropout_bitmask_keeps_one_minus_ratio(alloc: Allocations, rt: Runtime) 
 
 def test_random_bad_arguments(alloc: Allocations, rt: Runtime) -> None:
     out = alloc.device(64)
-    invalid = acl.ACL_ERROR_INVALID_PARAM
     task = RandomTask(acl.ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, acl.ACL_FLOAT, 17, 1, out)
     _para(task.params.uniformDisInfo.min, struct.pack("<f", 0.0))
     _para(task.params.uniformDisInfo.max, struct.pack("<f", 1.0))
-    _refused(task.run(rt.stream), invalid, "randomResultAddr")  # 17 floats overrun 64 bytes
+    refused(task.run(rt.stream), "randomResultAddr")  # 17 floats overrun 64 bytes
     task.info.randomNum.size = 3
-    _refused(task.run(rt.stream), invalid, "randomNum has size 3")
+    refused(task.run(rt.stream), "randomNum has size 3")
     _para(task.info.randomNum, struct.pack("<Q", 16))
     task.info.randomNumFuncParaInfo.funcType = 9
-    _refused(task.run(rt.stream), invalid, "funcType")
+    refused(task.run(rt.stream), "funcType")
     task.info.randomNumFuncParaInfo.funcType = acl.ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS
     task.info.dataType = acl.ACL_INT32
-    _refused(task.run(rt.stream), invalid, "float data type")
+    refused(task.run(rt.stream), "float data type")
     task.info.dataType = acl.ACL_FLOAT
     _para(task.params.normalDisInfo.mean, struct.pack("<Q", 0xDEAD0000), is_addr=True)
-    _refused(task.run(rt.stream), invalid, "mean")
-    _refused(acl.rt.random_num_async(0, rt.stream, 0), invalid, "taskInfo is NULL")
+    refused(task.run(rt.stream), "mean")
+    refused(acl.rt.random_num_async(0, rt.stream, 0), "taskInfo is NULL")
     assert lib._aclemu_IsImplemented(b"aclrtRandomNumAsync") == 1
     assert lib._aclemu_IsImplemented(b"aclrtReduceAsync") == 1
