@@ -185,15 +185,18 @@ def test_capabilities(rt: Runtime) -> None:
         assert acl.rt.host_mem_map_capabilities(0, hac) == (supported, acl.ACL_SUCCESS)
     refused(acl.rt.host_mem_map_capabilities(0, 10)[1], "hacType")
     refused(acl.rt.host_mem_map_capabilities(5, 0)[1], "device 5")
-    ops = ffi.new("aclrtAtomicOperation[]", [acl.ACL_RT_ATOMIC_OPERATION_CAS])
-    caps, ret = acl.rt.device_get_host_atomic_capabilities(_address(ops), 1, 0)
-    check(ret, "host atomic capabilities")
-    assert caps & acl.ACL_RT_ATOMIC_CAPABILITY_SCALAR64 and caps & acl.ACL_RT_ATOMIC_CAPABILITY_SIGNED
-    # the binding reads one capability per call (its out-parameter is a single uint32)
-    expected = {acl.ACL_RT_ATOMIC_OPERATION_FLOAT_ADD: acl.ACL_RT_ATOMIC_CAPABILITY_SCALAR32
-                | acl.ACL_RT_ATOMIC_CAPABILITY_SCALAR64, acl.ACL_RT_ATOMIC_OPERATION_DMA_ADD: 0}
-    for operation, capability in expected.items():
-        one = ffi.new("aclrtAtomicOperation[]", [operation])
-        got = acl.rt.device_get_p2_p_atomic_capabilities(_address(one), 1, 0, 1)
-        assert got == (capability, acl.ACL_SUCCESS)
-    refused(acl.rt.device_get_p2_p_atomic_capabilities(_address(ops), 1, 0, 7)[1], "device 7")
+    operations = ffi.new("aclrtAtomicOperation[]", [acl.ACL_RT_ATOMIC_OPERATION_CAS,
+                                                    acl.ACL_RT_ATOMIC_OPERATION_FLOAT_ADD,
+                                                    acl.ACL_RT_ATOMIC_OPERATION_DMA_ADD])
+    capabilities = ffi.new("uint32_t[3]")
+    scalars = acl.ACL_RT_ATOMIC_CAPABILITY_SCALAR32 | acl.ACL_RT_ATOMIC_CAPABILITY_SCALAR64
+    integers = acl.ACL_RT_ATOMIC_CAPABILITY_SIGNED | acl.ACL_RT_ATOMIC_CAPABILITY_UNSIGNED | scalars
+    check(acl.rt.device_get_host_atomic_capabilities(_address(capabilities), _address(operations), 3, 0),
+          "host atomic capabilities")
+    assert list(capabilities) == [integers, scalars, 0]  # no DMA engine on a CPU
+    capabilities[0] = 99
+    check(acl.rt.device_get_p2_p_atomic_capabilities(_address(capabilities), _address(operations), 1, 0, 1),
+          "p2p atomic capabilities")
+    assert list(capabilities) == [integers, scalars, 0]
+    refused(acl.rt.device_get_p2_p_atomic_capabilities(_address(capabilities), _address(operations), 1, 0, 7),
+            "device 7")
