@@ -1,5 +1,5 @@
 /* Memory functions built on the core's tracked memory: 32-bit memsets (aclrtMemsetD32[Async]),
- * batched copies (aclrtMemcpyBatch[Async]) and host memory registration (aclrtHostRegister[V2],
+ * batched copies (aclrtMemcpyBatch[Async][V2]) and host memory registration (aclrtHostRegister[V2],
  * aclrtHostGetDevicePointer, aclrtHostUnregister).
  *
  * Device memory is host memory here, so a registered host range is its own device address: the
@@ -121,9 +121,31 @@ static aclError check_batch(void **dsts, size_t *destMaxs, void **srcs, size_t *
     if (dsts == NULL || destMaxs == NULL || srcs == NULL || sizes == NULL || attrs == NULL || attrsIndexes == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: an array argument is NULL", fn);
     }
-    if (numBatches == 0 || numAttrs == 0 || numAttrs > numBatches) {
+    if (numBatches == 0 || numAttrs == 0 || numAttrs > numBatches || numBatches > SIZE_MAX / sizeof(void *) ||
+        numAttrs > SIZE_MAX / sizeof *attrs) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: numBatches %zu and numAttrs %zu must be 1 <= numAttrs "
                                 "<= numBatches", fn, numBatches, numAttrs);
+    }
+    /* the arrays are host memory whose size C cannot learn, except when they lie in tracked memory:
+     * there they must hold their counts of entries */
+    aclError err = aclemu_mem_check(dsts, numBatches * sizeof *dsts, false, fn, "dsts");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(destMaxs, numBatches * sizeof *destMaxs, false, fn, "destMaxs");
+    }
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(srcs, numBatches * sizeof *srcs, false, fn, "srcs");
+    }
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(sizes, numBatches * sizeof *sizes, false, fn, "sizes");
+    }
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(attrs, numAttrs * sizeof *attrs, false, fn, "attrs");
+    }
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(attrsIndexes, numAttrs * sizeof *attrsIndexes, false, fn, "attrsIndexes");
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
     }
     for (size_t j = 0; j < numAttrs; j++) {
         bool ordered = j == 0 ? attrsIndexes[0] == 0 : attrsIndexes[j] > attrsIndexes[j - 1];
@@ -152,11 +174,12 @@ static aclError check_batch(void **dsts, size_t *destMaxs, void **srcs, size_t *
     return ACL_SUCCESS;
 }
 
-aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
-                          aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex)
+static aclError batch_sync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+                           aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
+                           const char *fn)
 {
     aclError err = check_batch(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, failIndex,
-                               __func__);
+                               fn);
     if (err == ACL_SUCCESS) {
         batch_task task = {numBatches, dsts, srcs, sizes};
         run_batch(&task);
@@ -164,14 +187,14 @@ aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs, size_t *si
     return err;
 }
 
-aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
-                               aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
-                               aclrtStream stream)
+static aclError batch_async(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+                            aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
+                            aclrtStream stream, const char *fn)
 {
     aclError err = check_batch(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, failIndex,
-                               __func__);
+                               fn);
     if (err == ACL_SUCCESS) {
-        err = aclemu_stream_check(stream, __func__);
+        err = aclemu_stream_check(stream, fn);
     }
     if (err != ACL_SUCCESS) {
         return err;
@@ -187,13 +210,43 @@ aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_
         if (task != NULL) {
             free_batch(task, false);
         }
-        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", __func__);
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
     task->count = numBatches;
     memcpy(task->dsts, dsts, numBatches * sizeof *dsts);
     memcpy(task->srcs, srcs, numBatches * sizeof *srcs);
     memcpy(task->sizes, sizes, numBatches * sizeof *sizes);
-    return aclemu_stream_submit(stream, run_batch, task, free_batch, __func__);
+    return aclemu_stream_submit(stream, run_batch, task, free_batch, fn);
+}
+
+aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+                          aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex)
+{
+    return batch_sync(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, failIndex, __func__);
+}
+
+aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+                            aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs)
+{
+    size_t failIndex;
+    return batch_sync(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, &failIndex, __func__);
+}
+
+aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+                               aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
+                               aclrtStream stream)
+{
+    return batch_async(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, failIndex, stream,
+                       __func__);
+}
+
+aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+                                 aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs,
+                                 aclrtStream stream)
+{
+    size_t failIndex;
+    return batch_async(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, &failIndex, stream,
+                       __func__);
 }
 
 /* ------------------------------------------------------------ host registration */

@@ -77,3 +77,11 @@ def pattern(size: int, seed: int) -> bytes:
 
 def read_host(ptr: int, size: int) -> bytes:
     return acl.util.ptr_to_bytes(ptr, size)
+
+
+def refused(ret: int, *words: str, code: int = acl.ACL_ERROR_INVALID_PARAM) -> None:
+    """Assert a call failed with `code` and that the recorded message names each of `words`."""
+    message = acl.get_recent_err_msg()
+    assert ret == code, (ret, message)
+    for word in words:
+        assert word in message, message
