@@ -17,6 +17,8 @@ struct rt_task {
     void *arg;
     aclemu_task_free_fn free_arg;
     uint32_t submitter_tid; /* OS thread id of the thread that queued it (exception info) */
+    const char *fn;         /* API that queued it (profiling records) */
+    uint64_t submit_ns;     /* when, if profiling was on */
 };
 
 struct rt_stream {
@@ -24,6 +26,7 @@ struct rt_stream {
     rt_stream *next; /* in ctx->streams */
     rt_stream *prev; /* in ctx->streams: unlinking is O(1) */
     int32_t id;
+    int32_t device; /* the owning context's device, kept for profiling records */
     uint32_t priority;
     uint32_t flags;
     bool is_default;
