@@ -189,6 +189,10 @@ def _place(record: dict[str, Any]) -> tuple[int, int]:
     if record["device"] >= 0 and record["kind"] != "api":
         # a synchronous model execution: the device's "host-launched" lane
         return _device_pid(record["device"]), 1_000_000 + record["tid"]
+    if record["kind"] in ("range", "mark"):
+        # ranges open inside one API call and close inside another: a lane of their own keeps
+        # every lane's slices nested
+        return 0, 2_000_000 + record["tid"]
     return 0, record["tid"]
 
 
@@ -217,7 +221,9 @@ def trace_events(records: list[dict[str, Any]], origin: int) -> list[dict[str, A
             )
         if (pid, tid) not in named:
             named.add((pid, tid))
-            if pid == 0:
+            if pid == 0 and tid >= 2_000_000:
+                label = f"Ranges and marks (thread {tid - 2_000_000})"
+            elif pid == 0:
                 label = f"Thread {tid}"
             elif tid >= 1_000_000:
                 label = f"Host-run (thread {tid - 1_000_000})"
