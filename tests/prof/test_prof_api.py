@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from acl._generated._acl_cffi import ffi, lib
 from conftest import ProfRuntime
 from helpers.runtime_support import check
 
 import acl
-from acl._generated._acl_cffi import ffi, lib
 
 PROF_FUNCTIONS = [
     "aclprofInit", "aclprofFinalize", "aclprofStart", "aclprofCreateConfig", "aclprofDestroyConfig",
