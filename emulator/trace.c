@@ -34,7 +34,11 @@ static _Thread_local open_task current;
 
 uint32_t prof_thread_id(void)
 {
-    return (uint32_t)syscall(SYS_gettid);
+    static _Thread_local uint32_t tid; /* a syscall per record would dominate a small task */
+    if (tid == 0) {
+        tid = (uint32_t)syscall(SYS_gettid);
+    }
+    return tid;
 }
 
 static size_t capacity_limit(void)

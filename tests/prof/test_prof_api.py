@@ -363,3 +363,11 @@ def test_step_info(rt: ProfRuntime, tmp_path: Path) -> None:
     acl.prof.destroy_step_info(step)
     acl.prof.destroy_step_info(step)
     assert "aclprofDestroyStepInfo" in acl.get_recent_err_msg()
+
+
+def test_benchmark_runs_and_records_every_task() -> None:
+    from benchmarks import bench_prof
+
+    on = bench_prof.run_mode("on", 300, 2)
+    assert on["recorded"] == 600 and on["ns_per_task"] > 0
+    assert bench_prof.main(["--tasks", "200", "--repeats", "1"]) == 0
