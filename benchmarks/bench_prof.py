@@ -14,6 +14,7 @@ several repeats, in a fresh process per mode:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import subprocess
@@ -51,14 +52,23 @@ print(json.dumps({"ns_per_task": best, "recorded": recorded}))
 """
 
 
+def _package_parent() -> str:
+    spec = importlib.util.find_spec("acl")
+    assert spec is not None and spec.origin is not None, "acl is not importable"
+    return os.path.dirname(os.path.dirname(spec.origin))
+
+
 def run_mode(mode: str, tasks: int, repeats: int, library: str | None = None) -> dict[str, float]:
+    """One mode in a fresh process, run outside the source tree on the acl this process imports."""
     env = dict(os.environ, ACL_BACKEND="emulator")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (_package_parent(), env.get("PYTHONPATH", "")) if p)
     if library:
         env["ACL_EMULATOR_LIBRARY"] = library
     with tempfile.TemporaryDirectory(prefix="acl-bench-prof-") as out:
         proc = subprocess.run(
             [sys.executable, "-c", CHILD, str(tasks), str(repeats), "on" if mode == "on" else "off", out],
             env=env,
+            cwd=tempfile.gettempdir(),
             capture_output=True,
             text=True,
             check=True,

@@ -393,3 +393,30 @@ int32_t aclemuProfResultPath(char *out, size_t len)
     pthread_mutex_unlock(&prof_lock);
     return 0;
 }
+
+/* aclFinalize ends profiling: a collection or subscription left running would otherwise outlive
+ * the runtime and refuse the next aclprofInit. */
+static size_t release_at_finalize(int32_t device, const char *fn)
+{
+    if (device >= 0) {
+        return 0;
+    }
+    size_t left = prof_forget_subscriptions();
+    pthread_mutex_lock(&prof_lock);
+    if (inited) {
+        left += prof_active_types() != 0;
+        stop_all_locked();
+        inited = false;
+        memset(settings, 0, sizeof settings);
+    }
+    pthread_mutex_unlock(&prof_lock);
+    if (left > 0 && aclemu_strict()) {
+        aclemu_diag("%s: %zu profiling collections or model subscriptions were still running", fn, left);
+    }
+    return left;
+}
+
+__attribute__((constructor)) static void register_prof_release(void)
+{
+    aclemu_on_release(release_at_finalize);
+}

@@ -38,5 +38,7 @@ bool trace_current(int32_t *device, int32_t *stream);
 
 /* prof_subscribe.c: true while some model is subscribed. */
 bool prof_any_subscription(void);
+/* Drop every subscription (aclFinalize); returns how many there were. */
+size_t prof_forget_subscriptions(void);
 
 #endif /* ACLEMU_PROF_INTERNAL_H */

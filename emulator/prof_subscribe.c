@@ -467,3 +467,13 @@ const char *aclprofGetOpAttriValue(const void *opInfo, size_t opInfoLen, uint32_
     const char *record = (const char *)opInfo + (size_t)index * sizeof(prof_op_desc);
     return record + offsetof(prof_op_desc, thread_text);
 }
+
+size_t prof_forget_subscriptions(void)
+{
+    pthread_mutex_lock(&sub_lock);
+    size_t count = sub_count;
+    sub_count = 0;
+    __atomic_store_n(&any_subscription, 0, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&sub_lock);
+    return count;
+}

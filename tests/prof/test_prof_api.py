@@ -365,6 +365,29 @@ def test_step_info(rt: ProfRuntime, tmp_path: Path) -> None:
     assert "aclprofDestroyStepInfo" in acl.get_recent_err_msg()
 
 
+def test_finalize_ends_profiling_and_subscriptions() -> None:
+    """aclFinalize with aclprofInit in effect: the next runtime can aclprofInit again."""
+    from helpers.subproc import describe, run_python
+
+    result = run_python(
+        """
+        import tempfile, acl
+        out = tempfile.mkdtemp()
+        assert acl.init() == 0
+        assert acl.prof.init(out) == 0
+        config = acl.prof.create_config([0], acl.ACL_AICORE_NONE, 0, acl.ACL_PROF_TASK_TIME)
+        assert acl.prof.start(config) == 0
+        assert acl.finalize() == 0
+        assert acl.init() == 0
+        assert acl.prof.init(out) == 0, acl.get_recent_err_msg()
+        assert acl.prof.finalize() == 0
+        print("ok")
+        """,
+        {"ACL_BACKEND": "emulator"},
+    )
+    assert result.returncode == 0 and result.stdout.strip() == "ok", describe(result)
+
+
 def test_benchmark_runs_and_records_every_task() -> None:
     from benchmarks import bench_prof
 

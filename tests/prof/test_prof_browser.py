@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import ProfRuntime
 from helpers.runtime_support import check
+from helpers.subproc import describe, run_command
 
 import acl
 
@@ -63,13 +64,10 @@ def test_html_timeline_renders_in_chromium(rt: ProfRuntime, tmp_path: Path) -> N
     out = tmp_path / "result"
     _profile(rt, out)
     page = tmp_path / "page.html"
-    proc = subprocess.run(
-        [sys.executable, "-m", "acl", "prof", str(out), "--html", str(page)],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    proc = run_command(
+        [sys.executable, "-m", "acl", "prof", str(out), "--html", str(page)], {"ACL_BACKEND": "emulator"}
     )
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 0, describe(proc)
     shot = tmp_path / "shot.png"
     run = subprocess.run(
         [

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import json
-import subprocess
 import sys
 import threading
 import time
@@ -23,6 +22,7 @@ pytest.importorskip("onnx")
 import numpy as np
 from conftest import ProfRuntime, validate_trace
 from helpers.runtime_support import check
+from helpers.subproc import describe, run_command
 from models import onnx_builders as build
 from models.mdl_harness import ModelHarness
 
@@ -268,13 +268,12 @@ def test_summaries(profiled: dict[str, Any]) -> None:
 
 def test_cli_table_and_html(profiled: dict[str, Any], tmp_path: Path) -> None:
     page = tmp_path / "prof.html"
-    proc = subprocess.run(
+    proc = run_command(
         [sys.executable, "-m", "acl", "prof", str(profiled["out"]), "--top", "3", "--html", str(page)],
-        capture_output=True,
-        text=True,
+        {"ACL_BACKEND": "emulator"},
         timeout=120,
     )
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 0, describe(proc)
     lines = proc.stdout.splitlines()
     assert lines[0].startswith(f"aclprof result: {profiled['summary']['records']} records")
     at = lines.index(next(ln for ln in lines if ln.startswith("Ops and tasks (top 3 of")))
@@ -288,7 +287,5 @@ def test_cli_table_and_html(profiled: dict[str, Any], tmp_path: Path) -> None:
 
 
 def test_cli_rejects_a_directory_without_results(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "acl", "prof", str(tmp_path)], capture_output=True, text=True, timeout=120
-    )
+    proc = run_command([sys.executable, "-m", "acl", "prof", str(tmp_path)], {"ACL_BACKEND": "emulator"})
     assert proc.returncode == 1 and "cannot read an aclprof result" in proc.stdout
