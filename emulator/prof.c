@@ -232,6 +232,13 @@ static void stop_all_locked(void)
     publish_locked();
 }
 
+static void end_locked(void)
+{
+    stop_all_locked();
+    inited = false;
+    memset(settings, 0, sizeof settings);
+}
+
 aclError aclprofFinalize(void)
 {
     pthread_mutex_lock(&prof_lock);
@@ -240,9 +247,7 @@ aclError aclprofFinalize(void)
         return aclemu_set_error(ACL_ERROR_UNINITIALIZE, "aclprofFinalize: aclprofInit was not called");
     }
     /* Like the runtime, a collection still running ends here; its records stay for the binding. */
-    stop_all_locked();
-    inited = false;
-    memset(settings, 0, sizeof settings);
+    end_locked();
     pthread_mutex_unlock(&prof_lock);
     return ACL_SUCCESS;
 }
@@ -401,17 +406,13 @@ static size_t release_at_finalize(int32_t device, const char *fn)
     if (device >= 0) {
         return 0;
     }
-    size_t left = prof_forget_subscriptions();
     pthread_mutex_lock(&prof_lock);
-    if (inited) {
-        left += prof_active_types() != 0;
-        stop_all_locked();
-        inited = false;
-        memset(settings, 0, sizeof settings);
-    }
+    size_t left = prof_active_types() != 0 ? 1 : 0;
+    end_locked();
     pthread_mutex_unlock(&prof_lock);
-    if (left > 0 && aclemu_strict()) {
-        aclemu_diag("%s: %zu profiling collections or model subscriptions were still running", fn, left);
+    left += prof_forget_subscriptions();
+    if (aclemu_strict() && left > 0) {
+        aclemu_diag("%s: profiling (%zu collection or subscriptions) was still running", fn, left);
     }
     return left;
 }
