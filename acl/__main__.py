@@ -1,5 +1,5 @@
 """`python -m acl info [--missing] [MODEL.om]`: what is loaded and how much of the API it provides,
-and what an offline model file is."""
+and what an offline model file is. `python -m acl prof DIR [--html OUT]`: an aclprof result."""
 
 from __future__ import annotations
 
@@ -52,8 +52,10 @@ def info(show_missing: bool) -> int:
     except acl.FunctionNotAvailableError:
         print("devices:    unknown (aclrtGetDeviceCount is not exported)")
     missing = _backend.missing_functions()
-    print(f"functions:  {backend.functions_available} available, {len(missing)} missing "
-          f"of {backend.functions_total}")
+    print(
+        f"functions:  {backend.functions_available} available, {len(missing)} missing "
+        f"of {backend.functions_total}"
+    )
     unimplemented = None
     if backend.name == "emulator":
         from ._generated._acl_cffi import ffi, lib
@@ -61,8 +63,10 @@ def info(show_missing: bool) -> int:
         all_names = [ffi.string(lib._aclffi_name(i)).decode() for i in range(lib._aclffi_count())]
         unimplemented = _emulator_unimplemented(all_names)
         if unimplemented is not None:
-            print(f"emulated:   {len(all_names) - len(unimplemented)} implemented, "
-                  f"{len(unimplemented)} return ACL_ERROR_API_NOT_SUPPORT")
+            print(
+                f"emulated:   {len(all_names) - len(unimplemented)} implemented, "
+                f"{len(unimplemented)} return ACL_ERROR_API_NOT_SUPPORT"
+            )
             _print_hardware_only(set(unimplemented), show_missing)
     if show_missing:
         for name in missing:
@@ -76,8 +80,10 @@ def _print_hardware_only(unimplemented: set[str], show_missing: bool) -> None:
     """The hardware-only share of the unimplemented functions, one line per header with --missing."""
     table = hardware_only()
     count = sum(len(unimplemented.intersection(names)) for _, names in table.values())
-    print(f"hardware:   {count} of them are board-hardware APIs (ISP, VI, VO, audio, HDMI, ...), "
-          f"not emulated by design")
+    print(
+        f"hardware:   {count} of them are board-hardware APIs (ISP, VI, VO, audio, HDMI, ...), "
+        f"not emulated by design"
+    )
     if show_missing:
         for header, (reason, names) in table.items():
             print(f"hardware only: {header} ({len(unimplemented.intersection(names))}): {reason}")
@@ -101,7 +107,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     p_info = sub.add_parser("info", help="backend, library files, version, devices, API coverage")
     p_info.add_argument("--missing", action="store_true", help="list the functions that are not available")
     p_info.add_argument("model", nargs="?", help="an offline model (.om) file to describe")
+    p_prof = sub.add_parser("prof", help="top ops and APIs of an aclprof result directory; --html draws it")
+    p_prof.add_argument("directory", help="the directory given to aclprofInit")
+    p_prof.add_argument("--top", type=int, default=20, help="rows per table (default 20)")
+    p_prof.add_argument("--html", metavar="OUT", help="also write a self-contained HTML timeline")
     args = parser.parse_args(argv)
+    if args.command == "prof":
+        from . import _prof_report
+
+        return _prof_report.main(args.directory, args.top, args.html)
     if args.command == "info":
         status = info(args.missing)
         return status or (model_info(args.model) if args.model else 0)

@@ -95,10 +95,11 @@ class _Tensor:
 
 
 class _Model:
-    __slots__ = ("inferred", "inputs", "outputs", "session")
+    __slots__ = ("data", "inferred", "inputs", "outputs", "session")
 
-    def __init__(self, session: Any, inputs: list[_Tensor], outputs: list[_Tensor]) -> None:
+    def __init__(self, session: Any, inputs: list[_Tensor], outputs: list[_Tensor], data: bytes) -> None:
         self.session = session  # onnxruntime.InferenceSession
+        self.data = data  # the model, for a profiling session (aclprof)
         self.inputs = inputs
         self.outputs = outputs
         self.inferred: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = {}
@@ -141,13 +142,45 @@ def _model(token: int) -> _Model:
         return _models[token]
 
 
-def _open_session(data: bytes) -> Any:
+def _open_session(data: bytes, profile_prefix: str | None = None) -> Any:
     import onnxruntime  # optional dependency: only needed once a model is loaded
 
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3  # errors only: the emulator reports its own
     options.intra_op_num_threads = int(os.environ.get("ACL_EMU_ONNX_THREADS", "1"))
+    if profile_prefix is not None:
+        options.enable_profiling = True
+        options.profile_file_prefix = profile_prefix
     return onnxruntime.InferenceSession(data, sess_options=options, providers=["CPUExecutionProvider"])
+
+
+def _profiled_run(model: _Model, feeds: dict[str, Any]) -> list[Any]:
+    """Run once in a session of its own with onnxruntime's profiler on and hand each node's time to
+    the emulator (aclprof collection or model subscription). onnxruntime profiles a session from its
+    creation until end_profiling, for good, hence the separate session."""
+    import json
+    import tempfile
+    import time
+
+    with tempfile.TemporaryDirectory(prefix="acl-prof-onnx-") as tmp:
+        session = _open_session(model.data, os.path.join(tmp, "run"))
+        started = time.monotonic_ns()
+        results = session.run(None, feeds)
+        ended = time.monotonic_ns()
+        with open(session.end_profiling(), encoding="utf-8") as f:
+            events = json.load(f)
+    runs = [e for e in events if e.get("name") == "model_run"]
+    # onnxruntime's clock starts at session creation; align its model_run with the measured run.
+    origin = started - int(runs[-1]["ts"]) * 1000 if runs else started
+    for e in events:
+        if e.get("cat") != "Node" or not str(e.get("name", "")).endswith("_kernel_time"):
+            continue
+        begin = max(started, origin + int(e["ts"]) * 1000)
+        end = min(ended, max(begin, begin + int(e.get("dur", 0)) * 1000))
+        node = str(e["name"])[: -len("_kernel_time")]
+        op_type = str(e.get("args", {}).get("op_name", "Unknown"))
+        lib._aclemu_TraceNode(node.encode(), op_type.encode(), begin, end)
+    return results
 
 
 def _zeros_for(model: _Model, shapes: list[tuple[int, ...]]) -> dict[str, np.ndarray]:
@@ -162,7 +195,8 @@ def _zeros_for(model: _Model, shapes: list[tuple[int, ...]]) -> dict[str, np.nda
 @ffi.def_extern(name="_aclffi_model_load", error=ACL_ERROR_GE_INTERNAL_ERROR)
 def _load(data: Any, size: int, token: Any, num_inputs: Any, num_outputs: Any, msg: Any, msg_len: int) -> int:
     try:
-        session = _open_session(bytes(ffi.buffer(ffi.cast("char *", data), size)))
+        raw = bytes(ffi.buffer(ffi.cast("char *", data), size))
+        session = _open_session(raw)
     except ImportError:
         _write_message(msg, msg_len, MISSING_ONNXRUNTIME)
         return ACL_ERROR_FEATURE_UNSUPPORTED
@@ -170,7 +204,7 @@ def _load(data: Any, size: int, token: Any, num_inputs: Any, num_outputs: Any, m
         _write_message(msg, msg_len, f"not an ONNX model onnxruntime can run: {exc}")
         return ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID
     inputs = [_tensor(a) for a in session.get_inputs()]
-    model = _Model(session, inputs, [_tensor(a) for a in session.get_outputs()])
+    model = _Model(session, inputs, [_tensor(a) for a in session.get_outputs()], raw)
     unusable = [t for t in model.inputs + model.outputs if t.np_dtype is None]
     if unusable:
         _write_message(msg, msg_len, f"tensor '{unusable[0].name}' has a type the emulator cannot exchange")
@@ -248,7 +282,10 @@ def _run(
     try:
         model = _model(token)
         feeds = _feeds(model, in_data, in_sizes, _shapes(in_ranks, in_dims, len(model.inputs)))
-        results = model.session.run(None, feeds)
+        if lib._aclemu_TraceNodesWanted():
+            results = _profiled_run(model, feeds)
+        else:
+            results = model.session.run(None, feeds)
     except Exception as exc:
         _write_message(msg, msg_len, f"onnxruntime: {type(exc).__name__}: {exc}")
         return ACL_ERROR_RT_MODEL_EXECUTE

@@ -18,6 +18,8 @@ struct rt_task {
     aclemu_task_free_fn free_arg;
     uint32_t submitter_tid; /* OS thread id of the thread that queued it (exception info) */
     uint64_t epoch;         /* task epoch (stream.c) it was queued in */
+    const char *fn;         /* API that queued it (profiling records) */
+    uint64_t submit_ns;     /* when, if profiling was on */
 };
 
 struct rt_stream {
@@ -25,6 +27,7 @@ struct rt_stream {
     rt_stream *next; /* in ctx->streams */
     rt_stream *prev; /* in ctx->streams: unlinking is O(1) */
     int32_t id;
+    int32_t device; /* the owning context's device, kept for profiling records */
     uint32_t priority;
     uint32_t flags;
     bool is_default;

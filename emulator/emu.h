@@ -275,4 +275,30 @@ float aclemu_f16_to_f32(uint16_t value);
 uint16_t aclemu_f32_to_bf16(float value);
 float aclemu_bf16_to_f32(uint16_t value);
 
+/* ---------------------------------------------------------- profiling (trace.c) */
+
+/* Nonzero while aclprofStart collects task times: the core's task paths test it once per task
+ * (one relaxed load) and call the recorder only when it is set. */
+extern int aclemu_trace_flag;
+static inline bool aclemu_trace_on(void)
+{
+    return __atomic_load_n(&aclemu_trace_flag, __ATOMIC_RELAXED) != 0;
+}
+/* Around a task's run on a stream worker: begin returns the start time and opens the thread's
+ * record; end closes it (name defaults to `fn`, the API that queued the task). */
+uint64_t aclemu_trace_task_begin(int32_t device, int32_t stream);
+void aclemu_trace_task_end(uint64_t start_ns, const char *fn, uint64_t submit_ns, uint32_t submit_tid,
+                           aclError status);
+/* Inside a running task: what it did. `name` (NULL: keep the API name), `cat` (NULL: keep) and
+ * printf-style args "key=value;..."; a no-op unless the thread's task is being recorded. */
+void aclemu_trace_detail(const char *name, const char *cat, const char *fmt, ...) ACLEMU_PRINTF(3, 4);
+/* A copy or fill task: direction from where the buffers live, and the byte count. */
+void aclemu_trace_copy(const void *dst, const void *src, size_t bytes);
+/* An event record (wait false) or wait task on event `id`: the two ends of a flow arrow. */
+void aclemu_trace_event(uint32_t id, bool wait);
+/* Around a model execution on the calling thread (sync or on a worker): collects its nodes for
+ * the trace and for a subscription of the model (aclprofModelSubscribe). */
+uint64_t aclemu_prof_model_begin(uint32_t model_id);
+void aclemu_prof_model_end(uint32_t model_id, uint64_t start_ns, aclError status);
+
 #endif /* ACLEMU_EMU_H */

@@ -151,6 +151,7 @@ static void complete_record_locked(rt_event *e, uint64_t target, bool stamp)
 static aclError run_record(void *arg)
 {
     event_task *task = arg;
+    aclemu_trace_event(task->event->id, false);
     rt_lock();
     complete_record_locked(task->event, task->target, true);
     rt_unlock();
@@ -270,6 +271,7 @@ static aclError run_wait(void *arg)
     bool done = wait_completed_locked(task->event, task->target, task->timeout_ms);
     uint32_t id = task->event->id;
     rt_unlock();
+    aclemu_trace_event(id, true);
     if (!done) {
         return aclemu_set_error(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT,
                                 "aclrtStreamWaitEventWithTimeout: event %u was not recorded within %lld ms", id,

@@ -648,6 +648,7 @@ typedef struct copy_task {
 static aclError run_copy(void *arg)
 {
     copy_task *task = arg;
+    aclemu_trace_copy(task->dst, task->src, task->width * task->height);
     for (size_t row = 0; row < task->height; ++row) {
         unsigned char *dst = (unsigned char *)task->dst + row * task->dpitch;
         if (task->src != NULL) {

@@ -253,8 +253,10 @@ static aclError plan_run(exec_plan *plan, const char *fn)
 {
     emu_model *model = plan->model;
     char msg[MODEL_MSG_LEN] = "";
+    uint64_t prof_start = aclemu_prof_model_begin(model->id);
     int32_t rc = model->ops.run(model->token, plan->in_data, plan->in_sizes, plan->in_ranks, plan->in_dims,
                                 plan->out_data, plan->out_sizes, plan->out_ranks, plan->out_dims, msg, sizeof msg);
+    aclemu_prof_model_end(model->id, prof_start, rc);
     if (rc != ACL_SUCCESS) {
         msg[sizeof msg - 1] = '\0';
         return aclemu_set_error(rc, "%s: model %u failed: %s", fn, model->id, msg[0] ? msg : "executor error");

@@ -8,6 +8,7 @@
  */
 #include "op_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct op_task {
@@ -29,9 +30,28 @@ static void task_free(void *arg, bool ran)
     free(task);
 }
 
+/* The op's type and input shapes for a profiling record ("shapes=2x3,2x3"). */
+static void trace_op(const op_task *task)
+{
+    char shapes[160] = "";
+    size_t used = 0;
+    for (int i = 0; i < task->call.num_inputs && used < sizeof shapes; ++i) {
+        const opk_shape *s = &task->call.in[i].shape;
+        used += (size_t)snprintf(shapes + used, sizeof shapes - used, "%s", i == 0 ? "" : ",");
+        for (int d = 0; d < s->ndim && used < sizeof shapes; ++d) {
+            used += (size_t)snprintf(shapes + used, sizeof shapes - used, d == 0 ? "%lld" : "x%lld",
+                                     (long long)s->dims[d]);
+        }
+    }
+    aclemu_trace_detail(task->op_type, "op", "op_type=%s;shapes=%s", task->op_type, shapes);
+}
+
 static aclError task_run(void *arg)
 {
     op_task *task = arg;
+    if (aclemu_trace_on()) {
+        trace_op(task);
+    }
     task->call.at_run = true;
     if (task->deferred) {
         aclError err = op_infer_outputs(&task->call, task->kernel, false);

@@ -76,6 +76,7 @@ rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t prior
     pthread_cond_init(&s->changed, NULL);
     s->ctx = ctx;
     s->id = next_stream_id++;
+    s->device = ctx->device;
     s->priority = priority;
     s->flags = flags;
     s->is_default = is_default;
@@ -184,7 +185,12 @@ static void *stream_worker(void *arg)
         uint32_t submitter_tid = task->submitter_tid;
         pthread_mutex_unlock(&s->lock);
 
+        bool traced = aclemu_trace_on();
+        uint64_t traced_start = traced ? aclemu_trace_task_begin(s->device, s->id) : 0;
         aclError err = task->run(task->arg);
+        if (traced) {
+            aclemu_trace_task_end(traced_start, task->fn, task->submit_ns, submitter_tid, err);
+        }
         char message[RT_ERROR_MESSAGE_CAPACITY] = "";
         if (err != ACL_SUCCESS) {
             snprintf(message, sizeof message, "%s", aclemu_peek_error());
@@ -228,6 +234,8 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     task->arg = arg;
     task->free_arg = free_arg;
     task->submitter_tid = rt_os_thread_id();
+    task->fn = fn;
+    task->submit_ns = aclemu_trace_on() ? aclemu_now_ns() : 0;
     pthread_mutex_lock(&s->lock);
     aclError err = ACL_SUCCESS;
     if (s->stopping) {

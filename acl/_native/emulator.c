@@ -5,6 +5,7 @@
 
 #include "media_executor.h"
 #include "model_executor.h"
+#include "trace_hooks.h"
 /* As in emulator/report_hooks.h, which cannot be included here: it pulls in acl/acl.h, whose types
  * the generated part already defines. tests/test_native_emulator.py checks the two agree. */
 /* needs: aclrtCallback */
@@ -55,3 +56,11 @@ ACLEMU_ENTRY(size_t, ReportThreadCount, (void), (), 0)
 ACLEMU_ENTRY(int, IsImplemented, (const char *name), (name), -1)
 ACLEMU_ENTRY(int, FunctionCount, (void), (), 0)
 ACLEMU_ENTRY(const char *, FunctionName, (int i), (i), NULL)
+ACLEMU_ENTRY(uint64_t, ProfActiveTypes, (void), (), 0)
+ACLEMU_ENTRY(int32_t, ProfResultPath, (char *out, size_t len), (out, len), -1)
+ACLEMU_ENTRY(size_t, TraceTake, (aclemu_trace_record *out, size_t max, uint64_t *dropped), (out, max, dropped), 0)
+ACLEMU_ENTRY(int32_t, TraceAdd, (const aclemu_trace_record *record), (record), -1)
+ACLEMU_ENTRY(int32_t, TraceNodesWanted, (void), (), 0)
+ACLEMU_VOID_ENTRY(TraceNode, (const char *name, const char *op_type, uint64_t start_ns, uint64_t end_ns),
+                  (name, op_type, start_ns, end_ns))
+ACLEMU_ENTRY(int32_t, ProfIdString, (uint64_t id, char *out, size_t len), (id, out, len), -1)
