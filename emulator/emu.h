@@ -211,6 +211,21 @@ aclError aclemu_stream_check(aclrtStream stream, const char *fn);
  * Returns the stream's pending task error, or ACL_ERROR_RT_STREAM_SYNC_TIMEOUT. */
 aclError aclemu_stream_sync(aclrtStream stream, int64_t timeout_ms, const char *fn);
 
+/* Recording instead of running (model run instances, mdl_ri*.c): while a capture hook is set on
+ * a stream, every task submitted to it goes to hook(owner, ...) instead of the queue. The hook
+ * runs with the stream's lock held, so it must not call stream functions. On ACL_SUCCESS it owns
+ * the task (and calls free_arg exactly once, later); on an error the submitter frees it. */
+typedef aclError (*aclemu_capture_fn)(void *owner, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
+                                      const char *fn);
+/* Set (hook non-NULL) or clear (hook NULL, only by the same owner) the capture of a non-default
+ * stream. ACL_ERROR_RT_STREAM_CAPTURED when another owner already captures it. */
+aclError aclemu_stream_set_capture(aclrtStream stream, aclemu_capture_fn hook, void *owner, const char *fn);
+/* Owner of the capture of `stream`, or NULL (also for garbage and NULL streams). */
+void *aclemu_stream_capture_owner(aclrtStream stream);
+/* Drop the tasks queued on `stream` that have not started (their free_arg sees ran == false);
+ * the running one finishes. Returns the number dropped through *dropped (may be NULL). */
+aclError aclemu_stream_discard_pending(aclrtStream stream, uint64_t *dropped, const char *fn);
+
 /* ---------------------------------------------- data buffers, descs, datasets */
 
 struct aclDataBuffer {

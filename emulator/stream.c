@@ -174,6 +174,15 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     task->submitter_tid = rt_os_thread_id();
     pthread_mutex_lock(&s->lock);
     aclError err = ACL_SUCCESS;
+    if (s->capture != NULL && !s->stopping) {
+        err = s->capture(s->capture_owner, run, arg, free_arg, fn);
+        pthread_mutex_unlock(&s->lock);
+        free(task);
+        if (err != ACL_SUCCESS && free_arg != NULL) {
+            free_arg(arg, false);
+        }
+        return err;
+    }
     if (s->stopping) {
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream %d is being destroyed", fn, s->id);
     } else if (!s->worker_started) {
@@ -600,5 +609,76 @@ aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
     }
     size_t live = aclemu_handle_count(ACLEMU_KIND_STREAM);
     *streamCount = live >= STREAM_CAPACITY ? 0 : (uint32_t)(STREAM_CAPACITY - live);
+    return ACL_SUCCESS;
+}
+
+aclError aclemu_stream_set_capture(aclrtStream stream, aclemu_capture_fn hook, void *owner, const char *fn)
+{
+    if (stream == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the default stream cannot be captured", fn);
+    }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s == NULL) {
+        return err;
+    }
+    pthread_mutex_lock(&s->lock);
+    if (s->capture_owner != NULL && s->capture_owner != owner) {
+        err = aclemu_set_error(ACL_ERROR_RT_STREAM_CAPTURED, "%s: stream %d is already being captured", fn, s->id);
+    } else if (hook == NULL && s->capture_owner != owner) {
+        err = aclemu_set_error(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "%s: stream %d is not being captured", fn, s->id);
+    } else {
+        s->capture = hook;
+        s->capture_owner = hook != NULL ? owner : NULL;
+    }
+    pthread_mutex_unlock(&s->lock);
+    rt_stream_put(s);
+    return err;
+}
+
+void *aclemu_stream_capture_owner(aclrtStream stream)
+{
+    void *owner = NULL;
+    rt_lock();
+    if (stream != NULL && aclemu_handle_is(stream, ACLEMU_KIND_STREAM)) {
+        rt_stream *s = stream;
+        pthread_mutex_lock(&s->lock);
+        owner = s->capture_owner;
+        pthread_mutex_unlock(&s->lock);
+    }
+    rt_unlock();
+    return owner;
+}
+
+aclError aclemu_stream_discard_pending(aclrtStream stream, uint64_t *dropped, const char *fn)
+{
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s == NULL) {
+        return err;
+    }
+    pthread_mutex_lock(&s->lock);
+    rt_task *list = s->head;
+    s->head = s->tail = NULL;
+    pthread_mutex_unlock(&s->lock);
+    uint64_t count = 0;
+    while (list != NULL) {
+        rt_task *next = list->next;
+        if (list->free_arg != NULL) {
+            list->free_arg(list->arg, false);
+        }
+        free(list);
+        list = next;
+        count++;
+    }
+    pthread_mutex_lock(&s->lock);
+    for (uint64_t i = 0; i < count; ++i) {
+        finish_task_locked(s, ACL_SUCCESS, "");
+    }
+    pthread_mutex_unlock(&s->lock);
+    rt_stream_put(s);
+    if (dropped != NULL) {
+        *dropped = count;
+    }
     return ACL_SUCCESS;
 }
