@@ -300,6 +300,12 @@ aclError ri_append_step(aclrtStream stream, const ri_step_desc *desc, const char
         t->label_id = desc->label_id;
         t->index = desc->index;
         t->max_value = desc->max_value;
+        t->targets[0] = desc->targets[0];
+        t->targets[1] = desc->targets[1];
+        t->left = desc->left;
+        t->right = desc->right;
+        t->cond = desc->cond;
+        t->dtype = desc->dtype;
         if (desc->target_count > 0) {
             t->target_ids = malloc(desc->target_count * sizeof *t->target_ids);
             if (t->target_ids == NULL) {

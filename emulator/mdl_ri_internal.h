@@ -21,7 +21,9 @@ typedef enum ri_step_kind {
     RI_STEP_COND,       /* aclmdlRIAddCondTask */
     RI_STEP_END,        /* aclmdlRIEndTask */
     RI_STEP_LABEL_SET,  /* aclrtSetLabel: a jump target */
-    RI_STEP_LABEL_SWITCH /* aclrtSwitchLabelByIndex */
+    RI_STEP_LABEL_SWITCH, /* aclrtSwitchLabelByIndex */
+    RI_STEP_ACTIVATE,     /* aclrtActiveStream: start another stream's list */
+    RI_STEP_SWITCH_STREAM /* aclrtSwitchStream: start one of two lists by a comparison */
 } ri_step_kind;
 
 /* Labels are plain registered objects; steps refer to them by id, so a label may be destroyed
@@ -43,6 +45,9 @@ typedef struct ri_step_desc {
     uint32_t max_value;       /* LABEL_SWITCH */
     const uint32_t *target_ids; /* LABEL_SWITCH: label ids, copied */
     size_t target_count;
+    aclrtStream targets[2];     /* ACTIVATE: [0]; SWITCH_STREAM: when true, when false (may be NULL) */
+    const void *left, *right;   /* SWITCH_STREAM: read when the step runs */
+    int cond, dtype;            /* SWITCH_STREAM: aclrtCondition, aclrtCompareDataType */
 } ri_step_desc;
 
 typedef struct ri_model ri_model;
@@ -62,7 +67,7 @@ typedef struct ri_task {
     char api[48]; /* the API that submitted it */
     ri_group *group;
     /* RI_STEP_COND */
-    ri_cond *cond;
+    ri_cond *cond_value;
     aclmdlRICondTaskType cond_type;
     uint32_t branch_count;
     ri_model **branches;
@@ -72,6 +77,10 @@ typedef struct ri_task {
     uint32_t max_value;
     uint32_t *target_ids;
     size_t target_count;
+    /* stream activation */
+    aclrtStream targets[2];
+    const void *left, *right;
+    int cond, dtype;
 } ri_task;
 
 /* A stream that records (or recorded) into an instance; also the capture hook's owner. */

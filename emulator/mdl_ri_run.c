@@ -17,7 +17,7 @@ typedef struct run_state {
     const char *fn;
 } run_state;
 
-static aclError run_model(ri_model *ri, const run_state *rs, int depth);
+static aclError run_model(ri_model *ri, const run_state *st, int depth);
 
 static bool aborted(const run_state *st)
 {
@@ -37,9 +37,120 @@ static size_t find_label(ri_task *const *tasks, size_t count, uint32_t id)
     return count;
 }
 
+/* One launch of one instance: its lists, and the lists started later by activation steps. */
+typedef struct list_job list_job;
+typedef struct model_run {
+    ri_model *ri;
+    const run_state *st;
+    int depth;
+    size_t count;          /* lists of the instance */
+    ri_task ***lists;      /* snapshot of each list */
+    size_t *lengths;
+    aclrtStream *handles;
+    pthread_mutex_t lock;  /* activated, error */
+    list_job **activated;  /* started by aclrtActiveStream / aclrtSwitchStream steps */
+    size_t activated_count, activated_capacity;
+    aclError err;
+    char message[256];
+} model_run;
+
+struct list_job {
+    model_run *run;
+    size_t list;
+    pthread_t thread;
+    bool started;
+};
+
+static void run_failed(model_run *mr, aclError err)
+{
+    pthread_mutex_lock(&mr->lock);
+    if (mr->err == ACL_SUCCESS) {
+        mr->err = err;
+        snprintf(mr->message, sizeof mr->message, "%s", aclemu_peek_error());
+    }
+    pthread_mutex_unlock(&mr->lock);
+}
+
+static aclError run_list(model_run *mr, size_t list);
+
+static void *list_thread(void *arg)
+{
+    list_job *job = arg;
+    aclError err = run_list(job->run, job->list);
+    if (err != ACL_SUCCESS) {
+        run_failed(job->run, err);
+    }
+    return NULL;
+}
+
+/* Start the list of `stream` on its own thread (joined when the launch ends). */
+static aclError activate(model_run *mr, aclrtStream stream)
+{
+    size_t list = 0;
+    while (list < mr->count && mr->handles[list] != stream) {
+        list++;
+    }
+    if (list == mr->count) {
+        return aclemu_set_error(ACL_ERROR_RT_STREAM_MODEL,
+                                "%s: the activated stream is not a stream of model run instance %u", mr->st->fn,
+                                mr->ri->id);
+    }
+    list_job *job = calloc(1, sizeof *job);
+    if (job == NULL) {
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", mr->st->fn);
+    }
+    job->run = mr;
+    job->list = list;
+    pthread_mutex_lock(&mr->lock);
+    aclError err = ACL_SUCCESS;
+    if (!ri_reserve((void **)&mr->activated, &mr->activated_capacity, mr->activated_count, sizeof *mr->activated)) {
+        err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", mr->st->fn);
+    } else if (pthread_create(&job->thread, NULL, list_thread, job) != 0) {
+        err = aclemu_set_error(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: cannot start a thread for a stream",
+                               mr->st->fn);
+    } else {
+        job->started = true;
+        mr->activated[mr->activated_count++] = job;
+    }
+    pthread_mutex_unlock(&mr->lock);
+    if (!job->started) {
+        free(job);
+    }
+    return err;
+}
+
+static bool compare(const ri_task *t)
+{
+    int64_t left = 0, right = 0;
+    if (t->dtype == ACL_RT_SWITCH_INT32) {
+        int32_t l, r;
+        memcpy(&l, t->left, sizeof l);
+        memcpy(&r, t->right, sizeof r);
+        left = l;
+        right = r;
+    } else {
+        memcpy(&left, t->left, sizeof left);
+        memcpy(&right, t->right, sizeof right);
+    }
+    switch (t->cond) {
+    case ACL_RT_EQUAL:
+        return left == right;
+    case ACL_RT_NOT_EQUAL:
+        return left != right;
+    case ACL_RT_GREATER:
+        return left > right;
+    case ACL_RT_GREATER_OR_EQUAL:
+        return left >= right;
+    case ACL_RT_LESS:
+        return left < right;
+    default:
+        return left <= right;
+    }
+}
+
 static aclError run_cond(const ri_task *t, const run_state *st, int depth)
 {
-    uint64_t value = *t->cond->value;
+    uint64_t value = *t->cond_value->value;
     switch (t->cond_type) {
     case ACL_MODEL_RI_COND_TYPE_IF:
         if (value != 0) {
@@ -47,7 +158,7 @@ static aclError run_cond(const ri_task *t, const run_state *st, int depth)
         }
         return t->branch_count > 1 ? run_model(t->branches[1], st, depth + 1) : ACL_SUCCESS;
     case ACL_MODEL_RI_COND_TYPE_WHILE:
-        while (*t->cond->value != 0) {
+        while (*t->cond_value->value != 0) {
             aclError err = run_model(t->branches[0], st, depth + 1);
             if (err != ACL_SUCCESS) {
                 return err;
@@ -63,9 +174,29 @@ static aclError run_cond(const ri_task *t, const run_state *st, int depth)
     }
 }
 
-/* Interpret one stream's list: tasks in order, label switches jump. */
-static aclError run_list(ri_task *const *tasks, size_t count, const run_state *st, int depth)
+/* Where a label switch goes: the step after the label, or `count` when the index selects none. */
+static aclError switch_target(const ri_task *t, ri_task *const *tasks, size_t count, const run_state *st,
+                              size_t *pc)
 {
+    uint32_t index = *t->index;
+    if (index >= t->max_value || index >= t->target_count) {
+        return ACL_SUCCESS; /* out of range: go on with the next step */
+    }
+    size_t at = find_label(tasks, count, t->target_ids[index]);
+    if (at == count) {
+        return aclemu_set_error(ACL_ERROR_RT_LABEL_CONTEXT, "%s: label %u is not set in the switching stream's list",
+                                st->fn, t->target_ids[index]);
+    }
+    *pc = at + 1;
+    return ACL_SUCCESS;
+}
+
+/* Interpret one stream's list: tasks in order, label switches jump, activations start lists. */
+static aclError run_list(model_run *mr, size_t list)
+{
+    const run_state *st = mr->st;
+    ri_task *const *tasks = mr->lists[list];
+    size_t count = mr->lengths[list];
     size_t pc = 0;
     while (pc < count) {
         if (aborted(st)) {
@@ -81,33 +212,30 @@ static aclError run_list(ri_task *const *tasks, size_t count, const run_state *s
         pthread_mutex_lock(&t->ri->lock);
         bool disabled = t->disabled;
         pthread_mutex_unlock(&t->ri->lock);
-        aclError err = ACL_SUCCESS;
         if (disabled) {
             continue;
         }
+        aclError err = ACL_SUCCESS;
         switch (t->kind) {
         case RI_STEP_TASK:
             err = t->run(t->arg);
             break;
         case RI_STEP_COND:
-            err = run_cond(t, st, depth);
+            err = run_cond(t, st, mr->depth);
             break;
         case RI_STEP_END:
             return ACL_SUCCESS;
         case RI_STEP_LABEL_SET:
             break;
-        case RI_STEP_LABEL_SWITCH: {
-            uint32_t index = *t->index;
-            if (index >= t->max_value || index >= t->target_count) {
-                break; /* out of range: fall through to the next step */
-            }
-            size_t at = find_label(tasks, count, t->target_ids[index]);
-            if (at == count) {
-                return aclemu_set_error(ACL_ERROR_RT_LABEL_CONTEXT,
-                                        "%s: label %u is not set in the switching stream's list", st->fn,
-                                        t->target_ids[index]);
-            }
-            pc = at + 1;
+        case RI_STEP_LABEL_SWITCH:
+            err = switch_target(t, tasks, count, st, &pc);
+            break;
+        case RI_STEP_ACTIVATE:
+            err = activate(mr, t->targets[0]);
+            break;
+        case RI_STEP_SWITCH_STREAM: {
+            aclrtStream target = compare(t) ? t->targets[0] : t->targets[1];
+            err = target != NULL ? activate(mr, target) : ACL_SUCCESS;
             break;
         }
         }
@@ -116,27 +244,6 @@ static aclError run_list(ri_task *const *tasks, size_t count, const run_state *s
         }
     }
     return ACL_SUCCESS;
-}
-
-typedef struct list_job {
-    ri_task **tasks;
-    size_t count;
-    const run_state *st;
-    int depth;
-    aclError err;
-    char message[256];
-    pthread_t thread;
-    bool started;
-} list_job;
-
-static void *list_thread(void *arg)
-{
-    list_job *job = arg;
-    job->err = run_list(job->tasks, job->count, job->st, job->depth);
-    if (job->err != ACL_SUCCESS) {
-        snprintf(job->message, sizeof job->message, "%s", aclemu_peek_error());
-    }
-    return NULL;
 }
 
 static void reset_conds(ri_model *ri)
@@ -148,8 +255,65 @@ static void reset_conds(ri_model *ri)
     pthread_mutex_unlock(&ri->lock);
 }
 
-/* Every list of `ri`: the first on this thread, the others on helper threads, so that lists
- * waiting on one another's events make progress as on separate streams. */
+/* Lists that an activation step starts do not start with the launch. */
+static bool activated_later(const model_run *mr, aclrtStream stream)
+{
+    for (size_t i = 0; i < mr->count; ++i) {
+        for (size_t j = 0; j < mr->lengths[i]; ++j) {
+            const ri_task *t = mr->lists[i][j];
+            if ((t->kind == RI_STEP_ACTIVATE || t->kind == RI_STEP_SWITCH_STREAM) &&
+                (t->targets[0] == stream || t->targets[1] == stream)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static void free_run(model_run *mr)
+{
+    for (size_t i = 0; i < mr->count; ++i) {
+        free(mr->lists[i]);
+    }
+    free(mr->lists);
+    free(mr->lengths);
+    free(mr->handles);
+    free(mr->activated);
+    pthread_mutex_destroy(&mr->lock);
+}
+
+/* Snapshot the lists under the instance lock: recording may grow them meanwhile. */
+static bool snapshot(model_run *mr)
+{
+    ri_model *ri = mr->ri;
+    pthread_mutex_lock(&ri->lock);
+    size_t n = ri->stream_count;
+    mr->count = n;
+    mr->lists = calloc(n ? n : 1, sizeof *mr->lists);
+    mr->lengths = calloc(n ? n : 1, sizeof *mr->lengths);
+    mr->handles = calloc(n ? n : 1, sizeof *mr->handles);
+    bool ok = mr->lists != NULL && mr->lengths != NULL && mr->handles != NULL;
+    for (size_t i = 0; ok && i < n; ++i) {
+        ri_stream *s = ri->streams[i];
+        mr->handles[i] = s->handle;
+        mr->lengths[i] = s->count;
+        mr->lists[i] = malloc((s->count ? s->count : 1) * sizeof *s->tasks);
+        ok = mr->lists[i] != NULL;
+        if (ok && s->count > 0) {
+            memcpy(mr->lists[i], s->tasks, s->count * sizeof *s->tasks);
+        }
+    }
+    ri->executions++;
+    pthread_mutex_unlock(&ri->lock);
+    if (!ok) {
+        mr->count = mr->lists != NULL ? n : 0;
+    }
+    return ok;
+}
+
+/* Every list of `ri` that starts with the launch: the first on this thread, the others on
+ * helper threads, so that lists waiting on one another's events make progress as on separate
+ * streams; then every list activated meanwhile. */
 static aclError run_model(ri_model *ri, const run_state *st, int depth)
 {
     if (depth > MAX_NESTING) {
@@ -157,56 +321,57 @@ static aclError run_model(ri_model *ri, const run_state *st, int depth)
                                 MAX_NESTING);
     }
     reset_conds(ri);
-    pthread_mutex_lock(&ri->lock);
-    size_t n = ri->stream_count;
-    list_job *jobs = calloc(n ? n : 1, sizeof *jobs);
-    for (size_t i = 0; jobs != NULL && i < n; ++i) {
-        ri_stream *s = ri->streams[i];
-        jobs[i].count = s->count;
-        jobs[i].tasks = malloc((s->count ? s->count : 1) * sizeof *jobs[i].tasks);
-        if (jobs[i].tasks == NULL) {
-            jobs[i].count = 0;
-            jobs[i].err = ACL_ERROR_BAD_ALLOC;
-        } else if (s->count > 0) {
-            memcpy(jobs[i].tasks, s->tasks, s->count * sizeof *s->tasks);
-        }
-        jobs[i].st = st;
-        jobs[i].depth = depth;
-    }
-    ri->executions++;
-    pthread_mutex_unlock(&ri->lock);
-    if (jobs == NULL) {
+    model_run mr = {.ri = ri, .st = st, .depth = depth};
+    pthread_mutex_init(&mr.lock, NULL);
+    if (!snapshot(&mr)) {
+        free_run(&mr);
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", st->fn);
     }
-    for (size_t i = 1; i < n; ++i) {
-        if (jobs[i].err == ACL_SUCCESS) {
-            jobs[i].started = pthread_create(&jobs[i].thread, NULL, list_thread, &jobs[i]) == 0;
-            if (!jobs[i].started) {
-                jobs[i].err = ACL_ERROR_RT_RESOURCE_ALLOC_FAIL;
-            }
+    list_job *jobs = calloc(mr.count ? mr.count : 1, sizeof *jobs);
+    if (jobs == NULL) {
+        free_run(&mr);
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", st->fn);
+    }
+    size_t inline_list = mr.count;
+    for (size_t i = 0; i < mr.count; ++i) {
+        jobs[i].run = &mr;
+        jobs[i].list = i;
+        if (activated_later(&mr, mr.handles[i])) {
+            continue;
+        }
+        if (inline_list == mr.count) {
+            inline_list = i;
+        } else if (pthread_create(&jobs[i].thread, NULL, list_thread, &jobs[i]) == 0) {
+            jobs[i].started = true;
+        } else {
+            run_failed(&mr, aclemu_set_error(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: cannot start a thread", st->fn));
         }
     }
-    if (n > 0 && jobs[0].err == ACL_SUCCESS) {
-        list_thread(&jobs[0]);
+    if (inline_list < mr.count) {
+        list_thread(&jobs[inline_list]);
     }
-    aclError err = ACL_SUCCESS;
-    const char *message = "";
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < mr.count; ++i) {
         if (jobs[i].started) {
             pthread_join(jobs[i].thread, NULL);
         }
-        if (err == ACL_SUCCESS && jobs[i].err != ACL_SUCCESS) {
-            err = jobs[i].err;
-            message = jobs[i].message[0] ? jobs[i].message : "out of host memory or threads";
+    }
+    /* activated lists may activate more: join until none is left */
+    for (;;) {
+        pthread_mutex_lock(&mr.lock);
+        list_job *job = mr.activated_count > 0 ? mr.activated[--mr.activated_count] : NULL;
+        pthread_mutex_unlock(&mr.lock);
+        if (job == NULL) {
+            break;
         }
-    }
-    if (err != ACL_SUCCESS) {
-        aclemu_set_error(err, "%s", message);
-    }
-    for (size_t i = 0; i < n; ++i) {
-        free(jobs[i].tasks);
+        pthread_join(job->thread, NULL);
+        free(job);
     }
     free(jobs);
+    aclError err = mr.err;
+    if (err != ACL_SUCCESS) {
+        aclemu_set_error(err, "%s", mr.message);
+    }
+    free_run(&mr);
     return err;
 }
 
@@ -408,7 +573,7 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
     ri_model *owner = rs->ri;
     pthread_mutex_lock(&owner->lock);
     ri_task *t = rs->tasks[rs->count - 1];
-    t->cond = params.handle;
+    t->cond_value = params.handle;
     t->cond_type = params.type;
     t->branch_count = params.size;
     t->branches = branches;
@@ -601,7 +766,7 @@ aclError aclmdlRITaskDisable(aclmdlRITask task)
 
 static const char *step_name(const ri_task *t)
 {
-    static const char *const kinds[] = {"task", "cond", "end", "label", "label_switch"};
+    static const char *const kinds[] = {"task", "cond", "end", "label", "label_switch", "activate", "switch_stream"};
     static const char *const types[] = {"DEFAULT",      "KERNEL",      "EVENT_RECORD", "EVENT_WAIT",
                                         "EVENT_RESET",  "VALUE_WRITE", "VALUE_WAIT"};
     return t->kind == RI_STEP_TASK ? types[t->type] : kinds[t->kind];
