@@ -176,6 +176,9 @@ bool aclemu_mem_is_dvpp(const void *p);
  * (owned by the core, valid while the allocation's pages are mapped) holding those bytes at
  * *offset. The pages stay where they are, now shared. */
 aclError aclemu_mem_share(const void *p, size_t size, int *fd, size_t *offset, const char *fn);
+/* Live allocations of one kind (aclemu_mem_where), in address order: fills up to `capacity`
+ * entries of `out` (may be NULL when capacity is 0) and returns how many there are. */
+size_t aclemu_mem_list(int where, aclemu_alloc *out, size_t capacity);
 /* aclrtFree, naming `fn` in its messages. */
 aclError aclemu_mem_free(void *p, const char *fn);
 
@@ -225,6 +228,20 @@ void *aclemu_stream_capture_owner(aclrtStream stream);
 /* Drop the tasks queued on `stream` that have not started (their free_arg sees ran == false);
  * the running one finishes. Returns the number dropped through *dropped (may be NULL). */
 aclError aclemu_stream_discard_pending(aclrtStream stream, uint64_t *dropped, const char *fn);
+
+/* Drop the not-yet-started tasks of every stream of `device` (aclrtDeviceTaskAbort). */
+aclError aclemu_device_discard_pending(int32_t device, uint64_t *dropped, const char *fn);
+
+/* Notifications for aclrtRegStreamStateCallback and aclInit/aclFinalize callbacks
+ * (rt_state_callbacks.c sets them once, from a constructor). The core calls them with no lock
+ * held: the stream hook after a user stream is created (ACL_RT_STREAM_STATE_CREATE_POST) and
+ * before one is destroyed (ACL_RT_STREAM_STATE_DESTROY_PRE); the lifecycle hook after aclInit
+ * succeeded (init true, the config path or NULL: an error undoes the initialization and is
+ * returned) and at the start of aclFinalize (init false: an error is returned after teardown). */
+typedef void (*aclemu_stream_state_fn)(aclrtStream stream, int state);
+void aclemu_set_stream_state_hook(aclemu_stream_state_fn hook);
+typedef aclError (*aclemu_lifecycle_fn)(bool init, const char *config_path);
+void aclemu_set_lifecycle_hook(aclemu_lifecycle_fn hook);
 
 /* ---------------------------------------------- data buffers, descs, datasets */
 

@@ -11,6 +11,26 @@ enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0, STREAM_CAPACITY = 2048 };
 
 static int32_t next_stream_id; /* under the core lock */
 
+static pthread_mutex_t state_hook_lock = PTHREAD_MUTEX_INITIALIZER;
+static aclemu_stream_state_fn state_hook;
+
+void aclemu_set_stream_state_hook(aclemu_stream_state_fn hook)
+{
+    pthread_mutex_lock(&state_hook_lock);
+    state_hook = hook;
+    pthread_mutex_unlock(&state_hook_lock);
+}
+
+static void notify_state(aclrtStream stream, int state)
+{
+    pthread_mutex_lock(&state_hook_lock);
+    aclemu_stream_state_fn hook = state_hook;
+    pthread_mutex_unlock(&state_hook_lock);
+    if (hook != NULL) {
+        hook(stream, state);
+    }
+}
+
 rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t priority, uint32_t flags, aclError *err)
 {
     rt_stream *s = calloc(1, sizeof *s);
@@ -387,6 +407,7 @@ static aclError create_stream(aclrtStream *stream, uint32_t priority, uint32_t f
     rt_unlock();
     if (s != NULL) {
         *stream = s;
+        notify_state(s, ACL_RT_STREAM_STATE_CREATE_POST);
     }
     return err;
 }
@@ -477,6 +498,12 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
 {
     if (stream == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
+    }
+    rt_lock();
+    bool notify = aclemu_handle_is(stream, ACLEMU_KIND_STREAM) && !((rt_stream *)stream)->is_default;
+    rt_unlock();
+    if (notify) {
+        notify_state(stream, ACL_RT_STREAM_STATE_DESTROY_PRE);
     }
     rt_lock();
     if (!aclemu_handle_is(stream, ACLEMU_KIND_STREAM)) {
@@ -681,4 +708,45 @@ aclError aclemu_stream_discard_pending(aclrtStream stream, uint64_t *dropped, co
         *dropped = count;
     }
     return ACL_SUCCESS;
+}
+
+aclError aclemu_device_discard_pending(int32_t device, uint64_t *dropped, const char *fn)
+{
+    rt_lock();
+    size_t count = 0;
+    for (rt_context *ctx = rt_contexts_locked(); ctx != NULL; ctx = ctx->next) {
+        for (rt_stream *s = ctx->streams; s != NULL; s = s->next) {
+            count += ctx->device == device;
+        }
+    }
+    rt_stream **streams = calloc(count ? count : 1, sizeof *streams);
+    if (streams == NULL) {
+        rt_unlock();
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    size_t n = 0;
+    for (rt_context *ctx = rt_contexts_locked(); ctx != NULL; ctx = ctx->next) {
+        for (rt_stream *s = ctx->streams; s != NULL; s = s->next) {
+            if (ctx->device == device) {
+                rt_stream_ref_locked(s);
+                streams[n++] = s;
+            }
+        }
+    }
+    rt_unlock();
+    uint64_t total = 0;
+    aclError err = ACL_SUCCESS;
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t one = 0;
+        if (err == ACL_SUCCESS) {
+            err = aclemu_stream_discard_pending(streams[i], &one, fn);
+        }
+        total += one;
+        rt_stream_put(streams[i]);
+    }
+    free(streams);
+    if (dropped != NULL) {
+        *dropped = total;
+    }
+    return err;
 }
