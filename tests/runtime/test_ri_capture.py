@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -180,3 +181,32 @@ def test_task_group_update_applies_on_ri_update(rt: Runtime, alloc: Allocations)
     assert acl.mdl.ri_capture_task_update_end(updater) == acl.ACL_ERROR_RT_MODEL_UPDATE_FAILED
     assert acl.mdl.ri_capture_task_update_end(updater) == acl.ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED
     check(acl.mdl.ri_destroy(ri), "ri_destroy")
+
+
+GARBAGE = 0x1234_5678
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: acl.mdl.ri_get_id(GARBAGE)[1],
+        lambda: acl.mdl.ri_set_name(GARBAGE, "x"),
+        lambda: acl.mdl.ri_execute(GARBAGE, -1),
+        lambda: acl.mdl.ri_abort(GARBAGE),
+        lambda: acl.mdl.ri_update(GARBAGE),
+        lambda: acl.mdl.ri_build_end(GARBAGE, 0),
+        lambda: acl.mdl.ri_destroy(GARBAGE),
+        lambda: acl.mdl.ri_debug_print(GARBAGE),
+        lambda: acl.mdl.ri_task_get_type(GARBAGE, 0)[1],
+        lambda: acl.mdl.ri_task_get_seq_id(GARBAGE)[1],
+        lambda: acl.mdl.ri_task_get_params(GARBAGE)[1],
+        lambda: acl.mdl.ri_task_disable(GARBAGE),
+        lambda: acl.mdl.ri_cond_handle_get_cond_ptr(GARBAGE)[1],
+        lambda: acl.mdl.ri_cond_handle_create(GARBAGE, 0, 1)[1],
+        lambda: acl.mdl.ri_capture_task_update_begin(0, GARBAGE),
+        lambda: acl.mdl.ri_destroy_unregister_callback(GARBAGE, GARBAGE),
+    ],
+)
+def test_garbage_handles_are_refused_with_invalid_param(rt: Runtime, call: Callable[[], int]) -> None:
+    assert call() == acl.ACL_ERROR_INVALID_PARAM
+    assert acl.get_recent_err_msg()
