@@ -306,6 +306,8 @@ aclError ri_append_step(aclrtStream stream, const ri_step_desc *desc, const char
         t->right = desc->right;
         t->cond = desc->cond;
         t->dtype = desc->dtype;
+        t->cond_value = desc->cond_value;
+        t->cond_type = (aclmdlRICondTaskType)desc->cond_type;
         if (desc->target_count > 0) {
             t->target_ids = malloc(desc->target_count * sizeof *t->target_ids);
             if (t->target_ids == NULL) {
@@ -321,6 +323,9 @@ aclError ri_append_step(aclrtStream stream, const ri_step_desc *desc, const char
     }
     if (err != ACL_SUCCESS && t != NULL) {
         ri_task_free(t, false);
+    } else if (err == ACL_SUCCESS) {
+        t->branches = desc->branches; /* set last: on failure the caller still owns them */
+        t->branch_count = desc->branch_count;
     }
     pthread_mutex_unlock(&ri->lock);
     return err;

@@ -48,11 +48,16 @@ typedef struct ri_step_desc {
     aclrtStream targets[2];     /* ACTIVATE: [0]; SWITCH_STREAM: when true, when false (may be NULL) */
     const void *left, *right;   /* SWITCH_STREAM: read when the step runs */
     int cond, dtype;            /* SWITCH_STREAM: aclrtCondition, aclrtCompareDataType */
+    struct ri_cond *cond_value; /* COND */
+    int cond_type;              /* COND: aclmdlRICondTaskType */
+    uint32_t branch_count;      /* COND */
+    struct ri_model **branches; /* COND: the step takes this array and its references on success */
 } ri_step_desc;
 
 typedef struct ri_model ri_model;
 typedef struct ri_group ri_group;
 typedef struct ri_cond ri_cond;
+
 
 /* One recorded step of a stream's list; the aclmdlRITask handle users see. */
 typedef struct ri_task {

@@ -558,7 +558,11 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
         err = require_ready(b, fn);
     }
     if (err == ACL_SUCCESS) {
-        ri_step_desc desc = {.kind = RI_STEP_COND};
+        ri_step_desc desc = {.kind = RI_STEP_COND,
+                             .cond_value = params.handle,
+                             .cond_type = (int)params.type,
+                             .branch_count = params.size,
+                             .branches = branches};
         err = ri_append_step(stream, &desc, fn);
     }
     if (err != ACL_SUCCESS) {
@@ -566,19 +570,8 @@ aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream, 
             ri_put(branches[i]);
         }
         free(branches);
-        return err;
     }
-    /* fill in the step just appended (the last one of the stream's list) */
-    ri_stream *rs = aclemu_stream_capture_owner(stream);
-    ri_model *owner = rs->ri;
-    pthread_mutex_lock(&owner->lock);
-    ri_task *t = rs->tasks[rs->count - 1];
-    t->cond_value = params.handle;
-    t->cond_type = params.type;
-    t->branch_count = params.size;
-    t->branches = branches;
-    pthread_mutex_unlock(&owner->lock);
-    return ACL_SUCCESS;
+    return err;
 }
 
 /* ----------------------------------------------------------------- queries */
