@@ -326,6 +326,7 @@ aclError ri_append_step(aclrtStream stream, const ri_step_desc *desc, const char
     } else if (err == ACL_SUCCESS) {
         t->branches = desc->branches; /* set last: on failure the caller still owns them */
         t->branch_count = desc->branch_count;
+        rs->ended = desc->kind == RI_STEP_END;
     }
     pthread_mutex_unlock(&ri->lock);
     return err;
@@ -780,12 +781,6 @@ aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
     if (bound_stream(ri, stream, fn, &err) != NULL) {
         ri_step_desc end = {.kind = RI_STEP_END};
         err = ri_append_step(stream, &end, fn);
-        if (err == ACL_SUCCESS) {
-            ri_stream *rs = aclemu_stream_capture_owner(stream);
-            pthread_mutex_lock(&ri->lock);
-            rs->ended = true;
-            pthread_mutex_unlock(&ri->lock);
-        }
     }
     ri_put(ri);
     return err;
