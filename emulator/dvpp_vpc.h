@@ -51,10 +51,18 @@ aclError aclemu_vpc_border(const aclemu_view *src, const aclemu_view *dst, int t
  * REFLECT_101 borders, dst sample (x, y) centred on source (2x, 2y), rounded half up. */
 aclError aclemu_vpc_pyr_down(const aclemu_view *src, const aclemu_view *dst, const char *fn);
 
+/* Flips and quarter turns: dst sample (x, y) reads src at (u, v) = transpose ? (y, x) : (x, y),
+ * then u mirrored when flip_x and v when flip_y (dst must have the matching size). */
+void aclemu_vpc_orient(const aclemu_view *src, const aclemu_view *dst, bool transpose, bool flip_x, bool flip_y);
+
 /* Histogram of channel c of v (256 bins) added to bins. */
 void aclemu_vpc_hist(const aclemu_view *v, int c, uint32_t bins[256]);
 /* dst[c] = table[c][src[c]] for every channel (same sizes). */
 void aclemu_vpc_lut(const aclemu_view *src, const aclemu_view *dst, const uint8_t (*table)[256]);
+
+/* Views of an image with one channel per component (Y / U / V or R / G / B), as the histogram
+ * and LUT calls number them (dvpp_vpc_remap.c). */
+void aclemu_vpc_component_views(const aclemu_image *img, aclemu_view out[3]);
 
 /* ------------------------------------------- entry-point plumbing (dvpp_vpc.c) */
 

@@ -312,3 +312,23 @@ aclError aclemu_vpc_pyr_down(const aclemu_view *src, const aclemu_view *dst, con
     free(cols);
     return ACL_SUCCESS;
 }
+
+void aclemu_vpc_orient(const aclemu_view *src, const aclemu_view *dst, bool transpose, bool flip_x, bool flip_y)
+{
+    for (int c = 0; c < dst->channels; ++c) {
+        if (dst->chan[c] == NULL) {
+            continue;
+        }
+        for (uint32_t y = 0; y < dst->height; ++y) {
+            uint8_t *out = dst->chan[c] + (size_t)y * dst->stride[c];
+            for (uint32_t x = 0; x < dst->width; ++x) {
+                uint32_t u = transpose ? y : x;
+                uint32_t v = transpose ? x : y;
+                u = flip_x ? src->width - 1 - u : u;
+                v = flip_y ? src->height - 1 - v : v;
+                out[(size_t)x * dst->step[c]] =
+                    src->chan[c] == NULL ? src->fill[c] : src->chan[c][(size_t)v * src->stride[c] + (size_t)u * src->step[c]];
+            }
+        }
+    }
+}

@@ -32,8 +32,7 @@ static aclemu_view single_channel(const aclemu_view *v, int c)
     return out;
 }
 
-/* Views of an image with one channel per component (Y / U / V or R / G / B). */
-static void component_views(const aclemu_image *img, aclemu_view out[3])
+void aclemu_vpc_component_views(const aclemu_image *img, aclemu_view out[3])
 {
     aclemu_view v[2];
     if (aclemu_image_views(img, v) == 1) {
@@ -53,7 +52,7 @@ static aclError hist_run(void *arg)
     uint32_t bins[ACLEMU_DVPP_HIST_DIMS][ACLEMU_DVPP_HIST_LEN];
     memset(bins, 0, sizeof bins);
     aclemu_view v[3];
-    component_views(&t->src, v);
+    aclemu_vpc_component_views(&t->src, v);
     for (int c = 0; c < 3; ++c) {
         if (v[c].chan[0] != NULL) {
             aclemu_vpc_hist(&v[c], 0, bins[c]);
@@ -68,8 +67,8 @@ static aclError lut_run(void *arg)
     remap_task *t = arg;
     aclemu_view sv[3];
     aclemu_view dv[3];
-    component_views(&t->src, sv);
-    component_views(&t->dst, dv);
+    aclemu_vpc_component_views(&t->src, sv);
+    aclemu_vpc_component_views(&t->dst, dv);
     for (int c = 0; c < 3; ++c) {
         aclemu_vpc_lut(&sv[c], &dv[c], &t->lut.table[c]);
     }

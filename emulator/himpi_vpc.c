@@ -133,9 +133,15 @@ hi_s32 himpi_vpc_picture(const hi_vpc_pic_info *info, aclemu_vpc_role role, cons
 hi_s32 himpi_vpc_run_task(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, int interpolation,
                        hi_u32 *task_id, const char *fn)
 {
+    return himpi_vpc_run_jobs(chn, jobs, count, NULL, interpolation, ACL_DVPP_CSC_MATRIX_BT601_NARROW, task_id, fn);
+}
+
+hi_s32 himpi_vpc_run_jobs(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, const int *modes,
+                          int interpolation, int matrix, hi_u32 *task_id, const char *fn)
+{
     aclError ret = ACL_SUCCESS;
     for (size_t i = 0; i < count && ret == ACL_SUCCESS; i++) {
-        ret = aclemu_vpc_run_job(&jobs[i], interpolation, ACL_DVPP_CSC_MATRIX_BT601_NARROW, fn);
+        ret = aclemu_vpc_run_job(&jobs[i], modes != NULL ? modes[i] : interpolation, matrix, fn);
     }
     if (ret != ACL_SUCCESS) {
         return himpi_vpc_code(ret);

@@ -30,4 +30,12 @@ hi_s32 himpi_vpc_picture(const hi_vpc_pic_info *info, aclemu_vpc_role role, cons
 hi_s32 himpi_vpc_run_task(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, int interpolation,
                           hi_u32 *task_id, const char *fn);
 
+/* The same with a CSC matrix (acldvppCscMatrix) for format family changes and, when modes is not
+ * NULL, job i resampled with modes[i] instead of interpolation. */
+hi_s32 himpi_vpc_run_jobs(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, const int *modes,
+                          int interpolation, int matrix, hi_u32 *task_id, const char *fn);
+
+/* The CSC matrix (an acldvppCscMatrix value, or HI_CSC_MATRIX_USER) channel chn converts with. */
+hi_s32 himpi_vpc_chn_matrix(hi_vpc_chn chn, const char *fn, int *matrix);
+
 #endif

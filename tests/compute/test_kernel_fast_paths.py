@@ -117,7 +117,7 @@ def test_last_axis_softmax_rows(ops: OpSession, rng: np.random.Generator, dtype:
         if dtype == np.float16:
             np.testing.assert_allclose(got.astype(np.float64), want, rtol=2e-3, atol=6e-8)
         else:
-            np.testing.assert_allclose(got, want, rtol=2e-6, atol=1e-30)
+            np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-30)
         np.testing.assert_allclose(
             got.astype(np.float64).sum(axis=-1), 1.0, rtol=2e-3 if dtype == np.float16 else 1e-5
         )
