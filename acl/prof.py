@@ -34,8 +34,9 @@ def stop(profiler_config: int) -> int:
     return ret
 
 
-def finalize() -> int:
-    """aclprofFinalize; on the emulator a collection still running is written first."""
+def finalize(*_ignored: object) -> int:
+    """aclprofFinalize; on the emulator a collection still running is written first. Extra
+    positional arguments are ignored, as pyACL's acl.prof.finalize ignores them."""
     emulated = _emulated()
     types = _prof_output.active_types() if emulated else 0
     path = _prof_output.result_path() if emulated else ""

@@ -39,6 +39,8 @@ struct rt_stream {
     uint64_t submitted, finished;
     bool worker_started, stopping, discard;
     pthread_t worker;
+    aclemu_capture_fn capture; /* set while a model run instance records this stream's work */
+    void *capture_owner;
     aclError error; /* first failed task since the last sync */
     char error_message[RT_ERROR_MESSAGE_CAPACITY];
 };

@@ -176,6 +176,9 @@ bool aclemu_mem_is_dvpp(const void *p);
  * (owned by the core, valid while the allocation's pages are mapped) holding those bytes at
  * *offset. The pages stay where they are, now shared. */
 aclError aclemu_mem_share(const void *p, size_t size, int *fd, size_t *offset, const char *fn);
+/* Live allocations of one kind (aclemu_mem_where), in address order: fills up to `capacity`
+ * entries of `out` (may be NULL when capacity is 0) and returns how many there are. */
+size_t aclemu_mem_list(int where, aclemu_alloc *out, size_t capacity);
 /* aclrtFree, naming `fn` in its messages. */
 aclError aclemu_mem_free(void *p, const char *fn);
 
@@ -210,6 +213,35 @@ aclError aclemu_stream_check(aclrtStream stream, const char *fn);
 /* Wait until every task submitted so far has run; timeout_ms < 0 waits forever.
  * Returns the stream's pending task error, or ACL_ERROR_RT_STREAM_SYNC_TIMEOUT. */
 aclError aclemu_stream_sync(aclrtStream stream, int64_t timeout_ms, const char *fn);
+
+/* Recording instead of running (model run instances, mdl_ri*.c): while a capture hook is set on
+ * a stream, every task submitted to it goes to hook(owner, ...) instead of the queue. The hook
+ * runs with the stream's lock held, so it must not call stream functions. On ACL_SUCCESS it owns
+ * the task (and calls free_arg exactly once, later); on an error the submitter frees it. */
+typedef aclError (*aclemu_capture_fn)(void *owner, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
+                                      const char *fn);
+/* Set (hook non-NULL) or clear (hook NULL, only by the same owner) the capture of a non-default
+ * stream. ACL_ERROR_RT_STREAM_CAPTURED when another owner already captures it. */
+aclError aclemu_stream_set_capture(aclrtStream stream, aclemu_capture_fn hook, void *owner, const char *fn);
+/* Owner of the capture of `stream`, or NULL (also for garbage and NULL streams). */
+void *aclemu_stream_capture_owner(aclrtStream stream);
+/* Drop the tasks queued on `stream` that have not started (their free_arg sees ran == false);
+ * the running one finishes. Returns the number dropped through *dropped (may be NULL). */
+aclError aclemu_stream_discard_pending(aclrtStream stream, uint64_t *dropped, const char *fn);
+
+/* Drop the not-yet-started tasks of every stream of `device` (aclrtDeviceTaskAbort). */
+aclError aclemu_device_discard_pending(int32_t device, uint64_t *dropped, const char *fn);
+
+/* Notifications for aclrtRegStreamStateCallback and aclInit/aclFinalize callbacks
+ * (rt_state_callbacks.c sets them once, from a constructor). The core calls them with no lock
+ * held: the stream hook after a user stream is created (ACL_RT_STREAM_STATE_CREATE_POST) and
+ * before one is destroyed (ACL_RT_STREAM_STATE_DESTROY_PRE); the lifecycle hook after aclInit
+ * succeeded (init true, the config path or NULL: an error undoes the initialization and is
+ * returned) and at the start of aclFinalize (init false: an error is returned after teardown). */
+typedef void (*aclemu_stream_state_fn)(aclrtStream stream, int state);
+void aclemu_set_stream_state_hook(aclemu_stream_state_fn hook);
+typedef aclError (*aclemu_lifecycle_fn)(bool init, const char *config_path);
+void aclemu_set_lifecycle_hook(aclemu_lifecycle_fn hook);
 
 /* ---------------------------------------------- data buffers, descs, datasets */
 

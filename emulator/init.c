@@ -18,6 +18,15 @@
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool initialized;
 static bool finalized_once;
+static uint64_t init_references; /* aclInit calls (repeats included) not yet matched by aclFinalizeReference */
+static aclemu_lifecycle_fn lifecycle_hook;
+
+void aclemu_set_lifecycle_hook(aclemu_lifecycle_fn hook)
+{
+    pthread_mutex_lock(&init_lock);
+    lifecycle_hook = hook;
+    pthread_mutex_unlock(&init_lock);
+}
 
 bool aclemu_initialized(void)
 {
@@ -59,6 +68,7 @@ aclError aclInit(const char *configPath)
 {
     pthread_mutex_lock(&init_lock);
     if (initialized) {
+        init_references++;
         pthread_mutex_unlock(&init_lock);
         return aclemu_set_error(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: already initialized");
     }
@@ -70,8 +80,17 @@ aclError aclInit(const char *configPath)
         }
     }
     initialized = true;
+    init_references = 1;
+    aclemu_lifecycle_fn hook = lifecycle_hook;
     pthread_mutex_unlock(&init_lock);
-    return ACL_SUCCESS;
+    aclError err = hook != NULL ? hook(true, configPath) : ACL_SUCCESS;
+    if (err != ACL_SUCCESS) {
+        pthread_mutex_lock(&init_lock);
+        initialized = false;
+        init_references = 0;
+        pthread_mutex_unlock(&init_lock);
+    }
+    return err;
 }
 
 /* Releases every device, context, stream and allocation; a later aclInit starts afresh
@@ -89,8 +108,28 @@ aclError aclFinalize(void)
     }
     initialized = false;
     finalized_once = true;
+    init_references = 0;
+    aclemu_lifecycle_fn hook = lifecycle_hook;
     pthread_mutex_unlock(&init_lock);
-    return rt_devices_finalize();
+    aclError hook_err = hook != NULL ? hook(false, NULL) : ACL_SUCCESS;
+    aclError err = rt_devices_finalize();
+    return err != ACL_SUCCESS ? err : hook_err;
+}
+
+/* Each aclInit (a repeated one too) takes a reference; the last one released finalizes. */
+aclError aclFinalizeReference(uint64_t *refCount)
+{
+    pthread_mutex_lock(&init_lock);
+    if (!initialized) {
+        pthread_mutex_unlock(&init_lock);
+        return aclemu_set_error(ACL_ERROR_UNINITIALIZE, "aclFinalizeReference: aclInit has not been called");
+    }
+    uint64_t left = --init_references;
+    pthread_mutex_unlock(&init_lock);
+    if (refCount != NULL) {
+        *refCount = left;
+    }
+    return left == 0 ? aclFinalize() : ACL_SUCCESS;
 }
 
 aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion)

@@ -527,6 +527,26 @@ aclError aclrtFreeHostWithDevSync(void *hostPtr)
     return release_after_sync(hostPtr, ACLEMU_MEM_HOST, "aclrtFreeHostWithDevSync");
 }
 
+size_t aclemu_mem_list(int where, aclemu_alloc *out, size_t capacity)
+{
+    size_t n = 0;
+    pthread_mutex_lock(&memory_lock);
+    for (size_t i = 0; i < table_count; ++i) {
+        if (table[i].where != where) {
+            continue;
+        }
+        if (n < capacity) {
+            out[n].base = (void *)table[i].base;
+            out[n].size = table[i].size;
+            out[n].where = table[i].where;
+            out[n].device = table[i].device;
+        }
+        n++;
+    }
+    pthread_mutex_unlock(&memory_lock);
+    return n;
+}
+
 size_t rt_memory_release(int32_t device, const char *fn)
 {
     bool strict = aclemu_strict();

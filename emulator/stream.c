@@ -65,6 +65,26 @@ bool rt_tasks_passed(uint64_t epoch)
     return passed;
 }
 
+static pthread_mutex_t state_hook_lock = PTHREAD_MUTEX_INITIALIZER;
+static aclemu_stream_state_fn state_hook;
+
+void aclemu_set_stream_state_hook(aclemu_stream_state_fn hook)
+{
+    pthread_mutex_lock(&state_hook_lock);
+    state_hook = hook;
+    pthread_mutex_unlock(&state_hook_lock);
+}
+
+static void notify_state(aclrtStream stream, int state)
+{
+    pthread_mutex_lock(&state_hook_lock);
+    aclemu_stream_state_fn hook = state_hook;
+    pthread_mutex_unlock(&state_hook_lock);
+    if (hook != NULL) {
+        hook(stream, state);
+    }
+}
+
 rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t priority, uint32_t flags, aclError *err)
 {
     rt_stream *s = calloc(1, sizeof *s);
@@ -238,6 +258,15 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     task->submit_ns = aclemu_trace_on() ? aclemu_now_ns() : 0;
     pthread_mutex_lock(&s->lock);
     aclError err = ACL_SUCCESS;
+    if (s->capture != NULL && !s->stopping) {
+        err = s->capture(s->capture_owner, run, arg, free_arg, fn);
+        pthread_mutex_unlock(&s->lock);
+        free(task);
+        if (err != ACL_SUCCESS && free_arg != NULL) {
+            free_arg(arg, false);
+        }
+        return err;
+    }
     if (s->stopping) {
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream %d is being destroyed", fn, s->id);
     } else if (!s->worker_started) {
@@ -443,6 +472,7 @@ static aclError create_stream(aclrtStream *stream, uint32_t priority, uint32_t f
     rt_unlock();
     if (s != NULL) {
         *stream = s;
+        notify_state(s, ACL_RT_STREAM_STATE_CREATE_POST);
     }
     return err;
 }
@@ -533,6 +563,12 @@ static aclError destroy_stream(aclrtStream stream, bool force, const char *fn)
 {
     if (stream == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", fn);
+    }
+    rt_lock();
+    bool notify = aclemu_handle_is(stream, ACLEMU_KIND_STREAM) && !((rt_stream *)stream)->is_default;
+    rt_unlock();
+    if (notify) {
+        notify_state(stream, ACL_RT_STREAM_STATE_DESTROY_PRE);
     }
     rt_lock();
     if (!aclemu_handle_is(stream, ACLEMU_KIND_STREAM)) {
@@ -666,4 +702,116 @@ aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
     size_t live = aclemu_handle_count(ACLEMU_KIND_STREAM);
     *streamCount = live >= STREAM_CAPACITY ? 0 : (uint32_t)(STREAM_CAPACITY - live);
     return ACL_SUCCESS;
+}
+
+aclError aclemu_stream_set_capture(aclrtStream stream, aclemu_capture_fn hook, void *owner, const char *fn)
+{
+    if (stream == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the default stream cannot be captured", fn);
+    }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s == NULL) {
+        return err;
+    }
+    pthread_mutex_lock(&s->lock);
+    if (s->capture_owner != NULL && s->capture_owner != owner) {
+        err = aclemu_set_error(ACL_ERROR_RT_STREAM_CAPTURED, "%s: stream %d is already being captured", fn, s->id);
+    } else if (hook == NULL && s->capture_owner != owner) {
+        err = aclemu_set_error(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "%s: stream %d is not being captured", fn, s->id);
+    } else {
+        s->capture = hook;
+        s->capture_owner = hook != NULL ? owner : NULL;
+    }
+    pthread_mutex_unlock(&s->lock);
+    rt_stream_put(s);
+    return err;
+}
+
+void *aclemu_stream_capture_owner(aclrtStream stream)
+{
+    void *owner = NULL;
+    rt_lock();
+    if (stream != NULL && aclemu_handle_is(stream, ACLEMU_KIND_STREAM)) {
+        rt_stream *s = stream;
+        pthread_mutex_lock(&s->lock);
+        owner = s->capture_owner;
+        pthread_mutex_unlock(&s->lock);
+    }
+    rt_unlock();
+    return owner;
+}
+
+aclError aclemu_stream_discard_pending(aclrtStream stream, uint64_t *dropped, const char *fn)
+{
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s == NULL) {
+        return err;
+    }
+    pthread_mutex_lock(&s->lock);
+    rt_task *list = s->head;
+    s->head = s->tail = NULL;
+    pthread_mutex_unlock(&s->lock);
+    uint64_t count = 0;
+    while (list != NULL) {
+        rt_task *next = list->next;
+        if (list->free_arg != NULL) {
+            list->free_arg(list->arg, false);
+        }
+        free(list);
+        list = next;
+        count++;
+    }
+    pthread_mutex_lock(&s->lock);
+    for (uint64_t i = 0; i < count; ++i) {
+        finish_task_locked(s, ACL_SUCCESS, "");
+    }
+    pthread_mutex_unlock(&s->lock);
+    rt_stream_put(s);
+    if (dropped != NULL) {
+        *dropped = count;
+    }
+    return ACL_SUCCESS;
+}
+
+aclError aclemu_device_discard_pending(int32_t device, uint64_t *dropped, const char *fn)
+{
+    rt_lock();
+    size_t count = 0;
+    for (rt_context *ctx = rt_contexts_locked(); ctx != NULL; ctx = ctx->next) {
+        for (rt_stream *s = ctx->streams; s != NULL; s = s->next) {
+            count += ctx->device == device;
+        }
+    }
+    rt_stream **streams = calloc(count ? count : 1, sizeof *streams);
+    if (streams == NULL) {
+        rt_unlock();
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    size_t n = 0;
+    for (rt_context *ctx = rt_contexts_locked(); ctx != NULL; ctx = ctx->next) {
+        for (rt_stream *s = ctx->streams; s != NULL; s = s->next) {
+            if (ctx->device == device) {
+                rt_stream_ref_locked(s);
+                streams[n++] = s;
+            }
+        }
+    }
+    rt_unlock();
+    uint64_t total = 0;
+    aclError err = ACL_SUCCESS;
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t one = 0;
+        if (err == ACL_SUCCESS) {
+            err = aclemu_stream_discard_pending(streams[i], &one, fn);
+        }
+        total += one;
+        rt_stream_put(streams[i]);
+    }
+    free(streams);
+    if (dropped != NULL) {
+        *dropped = total;
+    }
+    return err;
 }
