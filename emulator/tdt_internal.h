@@ -104,6 +104,11 @@ typedef struct tdt_route {
 size_t tdt_routes_from(uint32_t src, uint32_t *dst, size_t max);
 void tdt_routes_queue_gone(uint32_t qid);
 
+/* tdt_queue.c, taking tdt_queue_lock themselves: dequeue an unregistered buf (the caller owns it)
+ * and enqueue one (the queue takes it on success), waiting as acltdtDequeue/acltdtEnqueue do. */
+aclError tdt_queue_take(uint32_t qid, int32_t timeout, tdt_buf **out, const char *fn);
+aclError tdt_queue_put(uint32_t qid, tdt_buf *buf, int32_t timeout, const char *fn);
+
 /* tdt_queue.c, with tdt_queue_lock held */
 bool tdt_queue_exists(uint32_t qid);
 /* Move bufs along bound routes while a source has one and all its destinations have room. */

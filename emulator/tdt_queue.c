@@ -478,9 +478,7 @@ aclError acltdtEnqueueData(uint32_t qid, const void *data, size_t dataSize, cons
     if (userDataSize > 0) {
         memcpy(buf->user, userData, userDataSize);
     }
-    pthread_mutex_lock(&tdt_queue_lock);
-    err = enqueue_buf(qid, buf, timeout, fn);
-    pthread_mutex_unlock(&tdt_queue_lock);
+    err = tdt_queue_put(qid, buf, timeout, fn);
     if (err != ACL_SUCCESS) {
         tdt_buf_free(buf);
     }
@@ -542,6 +540,27 @@ aclError acltdtDequeueData(uint32_t qid, void *data, size_t dataSize, size_t *re
     }
     tdt_buf_free(got);
     return ACL_SUCCESS;
+}
+
+aclError tdt_queue_take(uint32_t qid, int32_t timeout, tdt_buf **out, const char *fn)
+{
+    pthread_mutex_lock(&tdt_queue_lock);
+    tdt_q *q = NULL;
+    aclError err = wait_ready(qid, false, timeout, &q, fn);
+    if (err == ACL_SUCCESS) {
+        *out = pop(q);
+        tdt_queue_pump();
+    }
+    pthread_mutex_unlock(&tdt_queue_lock);
+    return err;
+}
+
+aclError tdt_queue_put(uint32_t qid, tdt_buf *buf, int32_t timeout, const char *fn)
+{
+    pthread_mutex_lock(&tdt_queue_lock);
+    aclError err = enqueue_buf(qid, buf, timeout, fn);
+    pthread_mutex_unlock(&tdt_queue_lock);
+    return err;
 }
 
 /* ------------------------------------------------------- permissions */
