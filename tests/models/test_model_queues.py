@@ -125,3 +125,32 @@ def test_queue_fed_load_checks_queues(harness: ModelHarness) -> None:
         check(acl.tdt.destroy_queue(qin), "destroy_queue")
     for name in ("aclmdlLoadFromFileWithQ", "aclmdlLoadFromMemWithQ"):
         assert lib._aclemu_IsImplemented(name.encode()) == 1, name
+
+
+def test_queue_fed_load_through_a_config_handle(harness: ModelHarness) -> None:
+    data, reference = build.mlp()
+    path = harness.write(data)
+    qin, qout = new_queue(), new_queue()
+    inputs, outputs = ids(qin), ids(qout)
+    config = acl.mdl.create_config_handle()
+    try:
+        for attr, value in ((acl.ACL_MDL_LOAD_TYPE_SIZET, acl.ACL_MDL_LOAD_FROM_FILE_WITH_Q),
+                            (acl.ACL_MDL_PATH_PTR, path),
+                            (acl.ACL_MDL_INPUTQ_ADDR_PTR, inputs.ctypes.data),
+                            (acl.ACL_MDL_INPUTQ_NUM_SIZET, 1),
+                            (acl.ACL_MDL_OUTPUTQ_ADDR_PTR, outputs.ctypes.data)):
+            check(acl.mdl.set_config_opt(config, attr, value), "set_config_opt")
+        assert acl.mdl.load_with_config(config)[1] == ACL_ERROR_INVALID_PARAM  # no output queue count
+        check(acl.mdl.set_config_opt(config, acl.ACL_MDL_OUTPUTQ_NUM_SIZET, 1), "set_config_opt")
+        model_id, ret = acl.mdl.load_with_config(config)
+        check(ret, "load_with_config")
+        try:
+            x = np.random.default_rng(8).standard_normal((2, 8)).astype(np.float32)
+            put(qin, x)
+            np.testing.assert_allclose(take(qout, (2, 4))[0], reference(x), rtol=1e-5, atol=1e-6)
+        finally:
+            check(acl.mdl.unload(model_id), "unload")
+    finally:
+        check(acl.mdl.destroy_config_handle(config), "destroy_config_handle")
+        check(acl.tdt.destroy_queue(qin), "destroy_queue")
+        check(acl.tdt.destroy_queue(qout), "destroy_queue")
