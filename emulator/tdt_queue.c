@@ -624,3 +624,34 @@ aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t *permission)
     pthread_mutex_unlock(&tdt_queue_lock);
     return err;
 }
+
+/* ------------------------------------------------------------- teardown */
+
+/* At aclFinalize every queue goes, waking its waiters, as its device side would. */
+static size_t release_queues(int32_t device, const char *fn)
+{
+    if (device != -1) {
+        return 0;
+    }
+    size_t released = 0;
+    for (;;) {
+        pthread_mutex_lock(&tdt_queue_lock);
+        bool any = table_num > 0;
+        uint32_t qid = any ? table[0]->id : 0;
+        pthread_mutex_unlock(&tdt_queue_lock);
+        if (!any) {
+            break;
+        }
+        if (aclemu_strict()) {
+            aclemu_diag("%s: TDT queue %u was never destroyed", fn, qid);
+        }
+        acltdtDestroyQueue(qid);
+        ++released;
+    }
+    return released;
+}
+
+__attribute__((constructor)) static void register_queue_release(void)
+{
+    aclemu_on_release(release_queues);
+}

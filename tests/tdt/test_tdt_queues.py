@@ -402,3 +402,29 @@ def test_queue_functions_are_no_longer_stubs() -> None:
     for name in ("acltdtCreateQueue", "acltdtEnqueue", "acltdtDequeueData", "acltdtBindQueueRoutes",
                  "acltdtCopyBufRef", "acltdtQueryQueueRoutes", "acltdtGrantQueue"):
         assert lib._aclemu_IsImplemented(name.encode()) == 1, name
+
+
+def test_finalize_destroys_queues_and_wakes_waiters() -> None:
+    from helpers.subproc import describe, run_python
+
+    result = run_python(
+        """
+        import threading, acl
+        assert acl.init() == 0
+        attr = acl.tdt.create_queue_attr()
+        qid, ret = acl.tdt.create_queue(attr)
+        assert ret == 0
+        got = []
+        waiter = threading.Thread(target=lambda: got.append(acl.tdt.dequeue(qid, -1)[1]))
+        waiter.start()
+        import time; time.sleep(0.1)
+        assert acl.finalize() == 0
+        waiter.join(5)
+        assert got == [acl.ACL_ERROR_INVALID_QUEUE_ID], got
+        assert acl.init() == 0
+        assert acl.tdt.destroy_queue(qid) == acl.ACL_ERROR_INVALID_QUEUE_ID
+        print("ok")
+        """,
+        env={"ACL_BACKEND": "emulator"},
+    )
+    assert result.returncode == 0 and result.stdout.strip() == "ok", describe(result)
