@@ -464,6 +464,12 @@ aclError acltdtEnqueueData(uint32_t qid, const void *data, size_t dataSize, cons
     if (err == ACL_SUCCESS) {
         err = check_user(userData, userDataSize, fn);
     }
+    if (err == ACL_SUCCESS) {
+        /* Before the bytes are read: an unknown queue is the likelier mistake. */
+        pthread_mutex_lock(&tdt_queue_lock);
+        err = find(qid) != NULL ? ACL_SUCCESS : no_queue(qid, fn);
+        pthread_mutex_unlock(&tdt_queue_lock);
+    }
     tdt_buf *buf = NULL;
     if (err == ACL_SUCCESS) {
         err = tdt_buf_new(dataSize, false, &buf, fn);

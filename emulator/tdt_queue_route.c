@@ -320,6 +320,32 @@ aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo *info)
     return ACL_SUCCESS;
 }
 
+/* With the lock held and `info` live; the value is read only now that the handle is good. */
+static aclError set_query_value(acltdtQueueRouteQueryInfo *info, acltdtQueueRouteQueryInfoParamType type,
+                                const void *value, const char *fn)
+{
+    uint32_t v;
+    memcpy(&v, value, sizeof v);
+    if (type == ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM) {
+        int32_t mode = (int32_t)v;
+        if (mode != ACL_TDT_QUEUE_ROUTE_QUERY_SRC && mode != ACL_TDT_QUEUE_ROUTE_QUERY_DST &&
+            mode != ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST && mode != ACL_TDT_QUEUE_ROUTE_QUERY_ABNORMAL) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown query mode %d", fn, (int)mode);
+        }
+        info->mode = mode;
+        info->has_mode = true;
+    } else if (type == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_ID_UINT32) {
+        info->src = v;
+        info->has_src = true;
+    } else if (type == ACL_TDT_QUEUE_ROUTE_QUERY_DST_ID_UINT32) {
+        info->dst = v;
+        info->has_dst = true;
+    } else {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown parameter type %d", fn, (int)type);
+    }
+    return ACL_SUCCESS;
+}
+
 aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo *param, acltdtQueueRouteQueryInfoParamType type,
                                       size_t len, const void *value)
 {
@@ -327,30 +353,9 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo *param, acltdtQu
     if (value == NULL || len < sizeof(uint32_t)) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: value is NULL or len %zu is below 4", fn, len);
     }
-    uint32_t v;
-    memcpy(&v, value, sizeof v);
     pthread_mutex_lock(&tdt_queue_lock);
-    aclError err = ACL_SUCCESS;
-    if (!aclemu_handle_is(param, TDT_KIND_ROUTE_QUERY)) {
-        err = bad_handle(param, "queue route query info", fn);
-    } else if (type == ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM) {
-        int32_t mode = (int32_t)v;
-        if (mode != ACL_TDT_QUEUE_ROUTE_QUERY_SRC && mode != ACL_TDT_QUEUE_ROUTE_QUERY_DST &&
-            mode != ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST && mode != ACL_TDT_QUEUE_ROUTE_QUERY_ABNORMAL) {
-            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown query mode %d", fn, (int)mode);
-        } else {
-            param->mode = mode;
-            param->has_mode = true;
-        }
-    } else if (type == ACL_TDT_QUEUE_ROUTE_QUERY_SRC_ID_UINT32) {
-        param->src = v;
-        param->has_src = true;
-    } else if (type == ACL_TDT_QUEUE_ROUTE_QUERY_DST_ID_UINT32) {
-        param->dst = v;
-        param->has_dst = true;
-    } else {
-        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown parameter type %d", fn, (int)type);
-    }
+    aclError err = aclemu_handle_is(param, TDT_KIND_ROUTE_QUERY) ? set_query_value(param, type, value, fn)
+                                                                 : bad_handle(param, "queue route query info", fn);
     pthread_mutex_unlock(&tdt_queue_lock);
     return err;
 }
