@@ -156,7 +156,7 @@ def build_emulator(out_dir: Path, cc: str | None = None, werror: bool = False,
         c_compiler(cc),
         "-std=c11", "-fPIC", "-shared", "-pthread", "-Wall", "-Wextra",
         "-Wl,-Bsymbolic",  # a vendored copy loaded beside an installed one binds to its own symbols
-        *(sanitizer_flags(sanitize) if sanitize else ["-O2", "-g0", "-s"]),
+        *(sanitizer_flags(sanitize) if sanitize else ["-O2", "-fvect-cost-model=cheap", "-g0", "-s"]),
         *(["-Werror"] if werror else []),
         *(f"-I{d}" for d in include_dirs()),
         "-o", str(target), *sources, "-ldl", "-lm",

@@ -8,6 +8,10 @@
 
 #include "op_kernels.h"
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
 /* ------------------------------------------------------------------ registry */
 
 static const opk_kernel KERNELS[] = {
@@ -529,10 +533,55 @@ void opk_store_i64(aclDataType dtype, void *base, size_t i, int64_t v)
     }
 }
 
+/* float16 <-> float32 in bulk with the CPU's F16C conversions where it has them (x86-64 since
+ * 2012): they round to nearest even like aclemu_f32_to_f16, but 8 at a time instead of a branchy
+ * software routine per element, which made fp16 kernels several times slower than numpy. */
+#if defined(__x86_64__) && defined(__GNUC__)
+
+__attribute__((target("avx,f16c"))) static void half_to_f32_f16c(const uint16_t *src, float *dst, size_t count)
+{
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(src + i))));
+    }
+    for (; i < count; i++) {
+        dst[i] = aclemu_f16_to_f32(src[i]);
+    }
+}
+
+__attribute__((target("avx,f16c"))) static void f32_to_half_f16c(const float *src, uint16_t *dst, size_t count)
+{
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        _mm_storeu_si128((__m128i *)(dst + i),
+                         _mm256_cvtps_ph(_mm256_loadu_ps(src + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    }
+    for (; i < count; i++) {
+        dst[i] = aclemu_f32_to_f16(src[i]);
+    }
+}
+
+static bool cpu_has_f16c(void)
+{
+    return __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+}
+#else
+static bool cpu_has_f16c(void)
+{
+    return false;
+}
+#define half_to_f32_f16c(src, dst, count) ((void)0)
+#define f32_to_half_f16c(src, dst, count) ((void)0)
+#endif
+
 void opk_to_f32(aclDataType dtype, const void *src, float *dst, size_t count)
 {
     if (dtype == ACL_FLOAT) {
         memmove(dst, src, count * sizeof(float));
+        return;
+    }
+    if (dtype == ACL_FLOAT16 && cpu_has_f16c()) {
+        half_to_f32_f16c(src, dst, count);
         return;
     }
     for (size_t i = 0; i < count; i++) {
@@ -544,6 +593,10 @@ void opk_from_f32(aclDataType dtype, const float *src, void *dst, size_t count)
 {
     if (dtype == ACL_FLOAT) {
         memmove(dst, src, count * sizeof(float));
+        return;
+    }
+    if (dtype == ACL_FLOAT16 && cpu_has_f16c()) {
+        f32_to_half_f16c(src, dst, count);
         return;
     }
     if (dtype == ACL_FLOAT16) {

@@ -245,6 +245,58 @@ aclError opk_infer_softmax(const opk_call *call, aclDataType *out_dtypes, opk_sh
     return err;
 }
 
+/* Softmax over the last axis alone (what models use) of 16/32-bit floats: one contiguous row at a
+ * time in float32 with expf, the sum in double and one rounding per output, and no scratch beyond
+ * a row. The general path below groups arbitrary axes in double and allocates a double per
+ * element, ~10x numpy's speed on a [4096, 1024] tensor. */
+static aclError softmax_last_axis(const opk_call *call)
+{
+    const opk_tensor *x = &call->in[0];
+    const opk_tensor *y = &call->out[0];
+    aclDataType dt = x->dtype;
+    size_t row = (size_t)x->shape.dims[x->shape.ndim - 1];
+    size_t rows = row == 0 ? 0 : opk_shape_elements(&x->shape) / row;
+    float *buffer = dt == ACL_FLOAT ? NULL : malloc((row ? row : 1) * sizeof(float));
+    if (dt != ACL_FLOAT && buffer == NULL) {
+        return no_memory(call);
+    }
+    size_t width = opk_dtype_size(dt);
+    for (size_t r = 0; r < rows; r++) {
+        const char *in = (const char *)x->data + r * row * width;
+        float *e = dt == ACL_FLOAT ? (float *)y->data + r * row : buffer;
+        opk_to_f32(dt, in, e, row);
+        float max = -INFINITY;
+        for (size_t i = 0; i < row; i++) {
+            if (e[i] > max || isnan(e[i])) {
+                max = e[i];
+            }
+        }
+        double sum = 0.0;
+        for (size_t i = 0; i < row; i++) {
+            e[i] = expf(e[i] - max);
+            sum += e[i];
+        }
+        for (size_t i = 0; i < row; i++) {
+            e[i] = (float)((double)e[i] / sum);
+        }
+        if (dt != ACL_FLOAT) {
+            opk_from_f32(dt, e, (char *)y->data + r * row * width, row);
+        }
+    }
+    free(buffer);
+    return ACL_SUCCESS;
+}
+
+static bool only_last_axis(const bool *reduced, int ndim)
+{
+    for (int d = 0; d < ndim; d++) {
+        if (reduced[d] != (d == ndim - 1)) {
+            return false;
+        }
+    }
+    return ndim > 0;
+}
+
 aclError opk_run_softmax(const opk_call *call)
 {
     bool reduced[OPK_MAX_DIMS];
@@ -255,6 +307,9 @@ aclError opk_run_softmax(const opk_call *call)
     const opk_tensor *x = &call->in[0];
     const opk_tensor *y = &call->out[0];
     aclDataType dt = x->dtype;
+    if ((dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16) && only_last_axis(reduced, x->shape.ndim)) {
+        return softmax_last_axis(call);
+    }
     size_t n = opk_shape_elements(&x->shape);
     opk_shape gshape;
     reduced_shape(&x->shape, reduced, false, &gshape);
