@@ -363,7 +363,7 @@ aclError aclmdlUnload(uint32_t modelId)
 /* ------------------------------------------------------------- size queries */
 
 /* Work size: the bytes of every input and output at their largest gear; weight size: the model. */
-static aclError query_sizes(const void *data, size_t size, size_t *work_size, size_t *weight_size, const char *fn)
+aclError model_query_sizes(const void *data, size_t size, size_t *work_size, size_t *weight_size, const char *fn)
 {
     uint32_t id = 0;
     aclError err = model_load_bytes(data, size, &id, fn);
@@ -395,7 +395,7 @@ aclError aclmdlQuerySize(const char *fileName, size_t *workSize, size_t *weightS
     size_t size = 0;
     aclError err = model_read_file(fileName, &data, &size, fn);
     if (err == ACL_SUCCESS) {
-        err = query_sizes(data, size, workSize, weightSize, fn);
+        err = model_query_sizes(data, size, workSize, weightSize, fn);
     }
     free(data);
     return err;
@@ -408,5 +408,5 @@ aclError aclmdlQuerySizeFromMem(const void *model, size_t modelSize, size_t *wor
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: an argument is NULL or 0", fn);
     }
     aclError err = aclemu_mem_check(model, modelSize, false, fn, "model");
-    return err != ACL_SUCCESS ? err : query_sizes(model, modelSize, workSize, weightSize, fn);
+    return err != ACL_SUCCESS ? err : model_query_sizes(model, modelSize, workSize, weightSize, fn);
 }

@@ -193,9 +193,28 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle *handle, uint32_t *modelI
         REQUIRE(ACL_MDL_MEM_SIZET);
         return aclmdlLoadFromMemWithMem(mem, mem_size, modelId, work, work_size, weight, weight_size);
     case ACL_MDL_LOAD_FROM_FILE_WITH_Q:
+        REQUIRE(ACL_MDL_PATH_PTR);
+        REQUIRE(ACL_MDL_INPUTQ_ADDR_PTR);
+        REQUIRE(ACL_MDL_INPUTQ_NUM_SIZET);
+        REQUIRE(ACL_MDL_OUTPUTQ_ADDR_PTR);
+        REQUIRE(ACL_MDL_OUTPUTQ_NUM_SIZET);
+        return aclmdlLoadFromFileWithQ(handle->path, modelId,
+                                       (const uint32_t *)(uintptr_t)handle->value[ACL_MDL_INPUTQ_ADDR_PTR],
+                                       (size_t)handle->value[ACL_MDL_INPUTQ_NUM_SIZET],
+                                       (const uint32_t *)(uintptr_t)handle->value[ACL_MDL_OUTPUTQ_ADDR_PTR],
+                                       (size_t)handle->value[ACL_MDL_OUTPUTQ_NUM_SIZET]);
     case ACL_MDL_LOAD_FROM_MEM_WITH_Q:
-        return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT,
-                                "%s: queue-fed models are not implemented by the ascendcl-cffi emulator", fn);
+        REQUIRE(ACL_MDL_MEM_ADDR_PTR);
+        REQUIRE(ACL_MDL_MEM_SIZET);
+        REQUIRE(ACL_MDL_INPUTQ_ADDR_PTR);
+        REQUIRE(ACL_MDL_INPUTQ_NUM_SIZET);
+        REQUIRE(ACL_MDL_OUTPUTQ_ADDR_PTR);
+        REQUIRE(ACL_MDL_OUTPUTQ_NUM_SIZET);
+        return aclmdlLoadFromMemWithQ(mem, mem_size, modelId,
+                                      (const uint32_t *)(uintptr_t)handle->value[ACL_MDL_INPUTQ_ADDR_PTR],
+                                      (size_t)handle->value[ACL_MDL_INPUTQ_NUM_SIZET],
+                                      (const uint32_t *)(uintptr_t)handle->value[ACL_MDL_OUTPUTQ_ADDR_PTR],
+                                      (size_t)handle->value[ACL_MDL_OUTPUTQ_NUM_SIZET]);
     default:
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown load type %llu", fn,
                                 (unsigned long long)handle->value[ACL_MDL_LOAD_TYPE_SIZET]);

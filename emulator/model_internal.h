@@ -146,5 +146,7 @@ aclError model_load_file(const char *path, uint32_t *model_id, const char *fn);
 aclError model_load_mem(const void *data, size_t size, uint32_t *model_id, const char *fn);
 /* Load model bytes: the common part of every aclmdlLoad* variant. */
 aclError model_load_bytes(const void *data, size_t size, uint32_t *model_id, const char *fn);
+/* aclmdlQuerySizeFromMem without its argument checks: loads the bytes once to measure them. */
+aclError model_query_sizes(const void *data, size_t size, size_t *work_size, size_t *weight_size, const char *fn);
 
 #endif /* ACLEMU_MODEL_INTERNAL_H */
