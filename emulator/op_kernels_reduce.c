@@ -259,7 +259,7 @@ __attribute__((optimize("no-trapping-math"))) static void exp_shifted_row(float 
     const double round_magic = 6755399441055744.0; /* 1.5 * 2^52: adding it rounds to an integer */
     for (size_t i = 0; i < n; i++) {
         double v = (double)x[i] - (double)max;
-        double c = v < -87.33 ? -87.33 : (v > 0.0 ? 0.0 : v);
+        double c = v >= -87.33 ? (v > 0.0 ? 0.0 : v) : -87.33; /* NaN lands on -87.33: k stays in range */
         double k = (c * log2e + round_magic) - round_magic;
         float r = (float)(c - k * ln2);
         float p = 1.0f / 5040.0f;
@@ -270,7 +270,7 @@ __attribute__((optimize("no-trapping-math"))) static void exp_shifted_row(float 
         p = p * r + 0.5f;
         p = p * r + 1.0f;
         p = p * r + 1.0f;
-        int32_t bits = ((int32_t)k + 127) * (1 << 23);
+        uint32_t bits = (uint32_t)((int32_t)k + 127) << 23;
         float scale;
         memcpy(&scale, &bits, sizeof scale);
         float result = p * scale;
