@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import check
 from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, finish, source, vpc_session
+from himpi_vpc_session import HiVpc, address, finish, source, vpc_session
 from vpc_reference import FORMATS
 
 import acl
@@ -28,10 +28,6 @@ NV12 = FORMATS["YUV_SEMIPLANAR_420"]
 def hi(media_stream: int) -> Iterator[HiVpc]:
     with vpc_session(CHN) as session:
         yield session
-
-
-def address(cdata: Any) -> int:
-    return int(ffi.cast("uintptr_t", cdata))
 
 
 def mpp_chn(chn: int = CHN, mod: int = acl.HI_ID_VPC, dev: int = 0) -> Any:

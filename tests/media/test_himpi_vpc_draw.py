@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, finish, source, vpc_session
+from himpi_vpc_session import HiVpc, address, finish, source, vpc_session
 from vpc_reference import FORMATS, rgb_to_yuv
 
 import acl
@@ -32,10 +32,6 @@ BT601_NARROW = 1
 def hi(media_stream: int) -> Iterator[HiVpc]:
     with vpc_session(CHN) as session:
         yield session
-
-
-def address(cdata: Any) -> int:
-    return int(ffi.cast("uintptr_t", cdata))
 
 
 def lines(specs: list[tuple[int, int, int, int, int, int]]) -> Any:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from conftest import check
 from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, finish, source, vpc_session
+from himpi_vpc_session import HiVpc, address, finish, source, vpc_session
 from vpc_reference import FORMATS
 
 import acl
@@ -110,10 +110,6 @@ def points(src: list[tuple[float, float]], dst: list[tuple[float, float]]) -> di
         "dest_point": pad4(dst),
         "dest_point_count": len(dst),
     }
-
-
-def address(cdata: Any) -> int:
-    return int(ffi.cast("uintptr_t", cdata))
 
 
 def dvpp_buffer(hi: HiVpc, size: int) -> int:
