@@ -34,6 +34,7 @@
  * ACL_DUMP_PLACEMENT_DEVICE; here its bytes must lie in live device memory.
  */
 #include "model_internal.h"
+#include "output_files.h"
 
 #include "acl/acl_dump.h"
 
@@ -220,19 +221,6 @@ const char *acldumpGetPath(acldumpType dumpType)
 
 /* ------------------------------------------------------------- writing */
 
-static bool make_dirs(char *path)
-{
-    for (char *slash = strchr(path + 1, '/'); slash != NULL; slash = strchr(slash + 1, '/')) {
-        *slash = '\0';
-        bool ok = mkdir(path, 0755) == 0 || errno == EEXIST;
-        *slash = '/';
-        if (!ok) {
-            return false;
-        }
-    }
-    return mkdir(path, 0755) == 0 || errno == EEXIST;
-}
-
 static void send_chunks(dump_callback cb, int32_t flag, const char *name, const unsigned char *data, size_t size)
 {
     acldumpChunk *chunk = malloc(sizeof *chunk + (size < DUMP_CHUNK_BYTES ? size : DUMP_CHUNK_BYTES));
@@ -290,7 +278,7 @@ void model_dump_execution(emu_model *model, int32_t device, void *const *in_data
     if (!enabled) {
         return;
     }
-    if (!make_dirs(dir)) {
+    if (!aclemu_make_dirs(dir, true)) {
         aclemu_diag("dump: cannot create %s: %s", dir, strerror(errno));
         return;
     }
@@ -399,22 +387,6 @@ static aclError check_exception_tensor(const acldumpTensorInfo *t, size_t i, con
     return aclemu_mem_check_tracked(t->tensorAddr, t->tensorSize, true, fn, what);
 }
 
-/* A JSON string literal of `text` (quotes, backslashes and control characters escaped). */
-static void json_quote(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const unsigned char *c = (const unsigned char *)text; *c != '\0'; ++c) {
-        if (*c == '"' || *c == '\\') {
-            fprintf(out, "\\%c", *c);
-        } else if (*c < 0x20) {
-            fprintf(out, "\\u%04x", *c);
-        } else {
-            fputc(*c, out);
-        }
-    }
-    fputc('"', out);
-}
-
 static void json_dims(FILE *out, const uint64_t *dims, uint32_t count)
 {
     fputc('[', out);
@@ -435,9 +407,9 @@ static char *exception_header(const char *file, const char *tag, int32_t device,
         return NULL;
     }
     fputs("{\"file\": ", out);
-    json_quote(out, file);
+    aclemu_json_string(out, file);
     fputs(", \"user_tag\": ", out);
-    json_quote(out, tag);
+    aclemu_json_string(out, tag);
     fprintf(out, ", \"device\": %d, \"tensors\": [", (int)device);
     uint64_t offset = 0;
     for (size_t i = 0; i < count; ++i) {
@@ -521,11 +493,7 @@ aclError acldumpSaveExceptionInfo(const char *fileName, const char *userTag, con
     if (n < 0 || (size_t)n >= sizeof path) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: fileName is too long", fn);
     }
-    char *slash = strrchr(path, '/');
-    *slash = '\0';
-    bool made = make_dirs(path);
-    *slash = '/';
-    FILE *file = made ? create_exception_file(path, name, sizeof name) : NULL;
+    FILE *file = aclemu_make_dirs(path, false) ? create_exception_file(path, name, sizeof name) : NULL;
     if (file == NULL) {
         return aclemu_set_error(ACL_ERROR_FAILURE, "%s: cannot create '%s': %s", fn, path, strerror(errno));
     }

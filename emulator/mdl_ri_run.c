@@ -2,6 +2,7 @@
  * queries on instances and their tasks. */
 #include "emu.h"
 #include "mdl_ri_internal.h"
+#include "output_files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -776,17 +777,8 @@ static void write_cached_info(const ri_task *t, FILE *out)
         fputc('"', out);
     }
     if (t->extend_info != NULL) {
-        fprintf(out, ", \"extend_info\": \"");
-        for (const unsigned char *c = (const unsigned char *)t->extend_info; *c != '\0'; ++c) {
-            if (*c == '"' || *c == '\\') {
-                fprintf(out, "\\%c", *c);
-            } else if (*c < 0x20) {
-                fprintf(out, "\\u%04x", *c);
-            } else {
-                fputc(*c, out);
-            }
-        }
-        fputc('"', out);
+        fprintf(out, ", \"extend_info\": ");
+        aclemu_json_string(out, t->extend_info);
     }
 }
 

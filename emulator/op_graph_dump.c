@@ -23,6 +23,7 @@
  * defaults.
  */
 #include "op_internal.h"
+#include "output_files.h"
 
 #include <errno.h>
 #include <math.h>
@@ -60,21 +61,6 @@ aclError aclDestroyGraphDumpOpt(const aclGraphDumpOption *graphDumpOpt)
     }
     free((void *)graphDumpOpt);
     return ACL_SUCCESS;
-}
-
-static void json_text(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const unsigned char *c = (const unsigned char *)(text != NULL ? text : ""); *c != '\0'; ++c) {
-        if (*c == '"' || *c == '\\') {
-            fprintf(out, "\\%c", *c);
-        } else if (*c < 0x20) {
-            fprintf(out, "\\u%04x", *c);
-        } else {
-            fputc(*c, out);
-        }
-    }
-    fputc('"', out);
 }
 
 static void json_float(FILE *out, float value)
@@ -119,7 +105,7 @@ static void json_attr(FILE *out, const opk_attr_value *v)
         json_float(out, v->float_value);
         return;
     case OPK_ATTR_STRING:
-        json_text(out, v->string_value);
+        aclemu_json_string(out, v->string_value);
         return;
     default:
         break;
@@ -136,7 +122,7 @@ static void json_attr(FILE *out, const opk_attr_value *v)
             json_float(out, v->floats[i]);
             break;
         case OPK_ATTR_LIST_STRING:
-            json_text(out, v->strings[i]);
+            aclemu_json_string(out, v->strings[i]);
             break;
         case OPK_ATTR_LIST_LIST_INT:
             fputc('[', out);
@@ -165,9 +151,9 @@ static void write_graph(FILE *out, const char *opType, int numInputs, const aclT
     fputs("{\"graph\": ", out);
     char graph[300];
     snprintf(graph, sizeof graph, "%s_graph", opType);
-    json_text(out, graph);
+    aclemu_json_string(out, graph);
     fputs(", \"op_type\": ", out);
-    json_text(out, opType);
+    aclemu_json_string(out, opType);
     fprintf(out, ", \"engine\": \"%s\",\n \"nodes\": [\n", engine_name(engineType));
     for (int i = 0; i < numInputs; ++i) {
         fprintf(out, "  {\"name\": \"input_%d\", \"type\": \"Data\", \"index\": %d, \"output_desc\": [", i, i);
@@ -177,9 +163,9 @@ static void write_graph(FILE *out, const char *opType, int numInputs, const aclT
     char node[300];
     snprintf(node, sizeof node, "%s_0", opType);
     fputs("  {\"name\": ", out);
-    json_text(out, node);
+    aclemu_json_string(out, node);
     fputs(", \"type\": ", out);
-    json_text(out, opType);
+    aclemu_json_string(out, opType);
     fputs(", \"inputs\": [", out);
     for (int i = 0; i < numInputs; ++i) {
         fprintf(out, "%s\"input_%d:0\"", i ? ", " : "", i);
@@ -187,7 +173,7 @@ static void write_graph(FILE *out, const char *opType, int numInputs, const aclT
     fputs("], \"attrs\": {", out);
     for (size_t a = 0; attr != NULL && a < attr->count; ++a) {
         fputs(a ? ", " : "", out);
-        json_text(out, attr->values[a].name);
+        aclemu_json_string(out, attr->values[a].name);
         fputs(": ", out);
         json_attr(out, &attr->values[a]);
     }
@@ -206,22 +192,9 @@ static void write_graph(FILE *out, const char *opType, int numInputs, const aclT
         fputs(j ? ", " : "", out);
         char edge[320];
         snprintf(edge, sizeof edge, "%s:%d", node, j);
-        json_text(out, edge);
+        aclemu_json_string(out, edge);
     }
     fputs("]}\n ]}\n", out);
-}
-
-static bool make_parents(char *path)
-{
-    for (char *slash = strchr(path + 1, '/'); slash != NULL; slash = strchr(slash + 1, '/')) {
-        *slash = '\0';
-        bool ok = mkdir(path, 0755) == 0 || errno == EEXIST;
-        *slash = '/';
-        if (!ok) {
-            return false;
-        }
-    }
-    return true;
 }
 
 static aclError check_buffers(const char *fn, const char *what, int count, const aclDataBuffer *const buffers[])
@@ -299,7 +272,7 @@ aclError aclGenGraphAndDumpForOp(const char *opType, int numInputs, const aclTen
     } else {
         strcpy(path, graphDumpPath);
     }
-    FILE *out = make_parents(path) ? fopen(path, "w") : NULL;
+    FILE *out = aclemu_make_dirs(path, false) ? fopen(path, "w") : NULL;
     if (out == NULL) {
         err = aclemu_set_error(ACL_ERROR_WRITE_FILE, "%s: cannot write '%s': %s", fn, path, strerror(errno));
         free(path);
