@@ -242,6 +242,27 @@ typedef void (*aclemu_stream_state_fn)(aclrtStream stream, int state);
 void aclemu_set_stream_state_hook(aclemu_stream_state_fn hook);
 typedef aclError (*aclemu_lifecycle_fn)(bool init, const char *config_path);
 void aclemu_set_lifecycle_hook(aclemu_lifecycle_fn hook);
+/* Notifications for aclrtRegDeviceStateCallback (set once by rt_state_callbacks.c), called with
+ * no lock held when a device changes state: ACL_RT_DEVICE_STATE_SET_PRE/POST around the
+ * aclrtSetDevice that takes it into use (its first set), ACL_RT_DEVICE_STATE_RESET_PRE/POST around
+ * the reset that releases it (the last aclrtResetDevice, aclrtResetDeviceForce, or aclFinalize for
+ * a device still set). */
+typedef void (*aclemu_device_state_fn)(int32_t device, int state);
+void aclemu_set_device_state_hook(aclemu_device_state_fn hook);
+
+/* Device workspace of a stream task (rt_allocator.c). A task body brackets its work with
+ * aclemu_workspace_begin(its stream) and aclemu_workspace_end(); in between,
+ * aclemu_workspace_alloc(bytes) gives scratch memory from the allocator registered on the stream
+ * (aclrtAllocatorRegister), or host memory when there is none, and aclemu_workspace_free(p) lets it
+ * go (host memory at once; user blocks all go back to the user's free function at the end).
+ * aclemu_workspace_alloc returns NULL when the memory cannot be had; aclemu_workspace_end returns
+ * the user allocator's failure, if any (its message recorded), for the task to report. Scopes nest
+ * per thread. aclemu_allocator_forget_stream drops a stream's registration (stream destroyed). */
+void aclemu_workspace_begin(aclrtStream stream);
+void *aclemu_workspace_alloc(size_t bytes);
+void aclemu_workspace_free(void *p);
+aclError aclemu_workspace_end(void);
+void aclemu_allocator_forget_stream(aclrtStream stream);
 
 /* ---------------------------------------------- data buffers, descs, datasets */
 
