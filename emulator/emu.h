@@ -250,6 +250,21 @@ void aclemu_set_lifecycle_hook(aclemu_lifecycle_fn hook);
 typedef void (*aclemu_device_state_fn)(int32_t device, int state);
 void aclemu_set_device_state_hook(aclemu_device_state_fn hook);
 
+/* The task an event or value API would submit, built without submitting it (event.c,
+ * rt_values.c): aclmdlRITaskSetParams swaps it into a recorded model run instance. Arguments are
+ * checked as the API checks them (errors recorded naming `fn`); the caller owns the task and ends
+ * it with free_arg(arg, ran) once. Waits have no timeout; value tasks take the flag of
+ * aclrtValueWait (write: 0). */
+typedef enum aclemu_event_task_kind {
+    ACLEMU_EVENT_TASK_RECORD = 0,
+    ACLEMU_EVENT_TASK_WAIT,
+    ACLEMU_EVENT_TASK_RESET
+} aclemu_event_task_kind;
+aclError aclemu_event_task_build(aclemu_event_task_kind kind, aclrtEvent event, aclemu_task_fn *run, void **arg,
+                                 aclemu_task_free_fn *free_arg, const char *fn);
+aclError aclemu_value_task_build(void *devAddr, uint64_t value, uint32_t flag, bool write, aclemu_task_fn *run,
+                                 void **arg, aclemu_task_free_fn *free_arg, const char *fn);
+
 /* Device workspace of a stream task (rt_allocator.c). A task body brackets its work with
  * aclemu_workspace_begin(its stream) and aclemu_workspace_end(); in between,
  * aclemu_workspace_alloc(bytes) gives scratch memory from the allocator registered on the stream

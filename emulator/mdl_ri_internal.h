@@ -86,6 +86,9 @@ typedef struct ri_task {
     aclrtStream targets[2];
     const void *left, *right;
     int cond, dtype;
+    /* aclmdlRITaskSetParams: the parameters the task was rebuilt from (under ri->lock) */
+    bool has_params;
+    aclmdlRITaskParams params;
 } ri_task;
 
 /* A stream that records (or recorded) into an instance; also the capture hook's owner. */
