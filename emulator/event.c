@@ -192,17 +192,12 @@ static aclError build_record(aclrtEvent event, event_task **out, const char *fn)
     return ACL_SUCCESS;
 }
 
+static aclError submit_event_task(aclemu_event_task_kind kind, aclrtStream stream, aclrtEvent event,
+                                  int64_t timeout_ms, const char *fn);
+
 static aclError record_event(aclrtEvent event, aclrtStream stream, const char *fn)
 {
-    aclError err = aclemu_stream_check(stream, fn);
-    event_task *task = NULL;
-    if (err == ACL_SUCCESS) {
-        err = build_record(event, &task, fn);
-    }
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
-    return aclemu_stream_submit(stream, run_record, task, free_record, fn);
+    return submit_event_task(ACLEMU_EVENT_TASK_RECORD, stream, event, -1, fn);
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
@@ -256,16 +251,7 @@ static aclError build_reset(aclrtEvent event, event_task **out, const char *fn)
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
-    const char *fn = "aclrtResetEvent";
-    aclError err = aclemu_stream_check(stream, fn);
-    event_task *task = NULL;
-    if (err == ACL_SUCCESS) {
-        err = build_reset(event, &task, fn);
-    }
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
-    return aclemu_stream_submit(stream, run_reset, task, free_event_task, fn);
+    return submit_event_task(ACLEMU_EVENT_TASK_RESET, stream, event, -1, "aclrtResetEvent");
 }
 
 /* Waits (core lock held) until record `target` of `e` has executed. */
@@ -319,25 +305,12 @@ static aclError build_wait(aclrtEvent event, int64_t timeout_ms, event_task **ou
     return ACL_SUCCESS;
 }
 
-static aclError stream_wait_event(aclrtStream stream, aclrtEvent event, int64_t timeout_ms, const char *fn)
-{
-    aclError err = aclemu_stream_check(stream, fn);
-    event_task *task = NULL;
-    if (err == ACL_SUCCESS) {
-        err = build_wait(event, timeout_ms, &task, fn);
-    }
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
-    return aclemu_stream_submit(stream, run_wait, task, free_event_task, fn);
-}
-
-aclError aclemu_event_task_build(aclemu_event_task_kind kind, aclrtEvent event, aclemu_task_fn *run, void **arg,
-                                 aclemu_task_free_fn *free_arg, const char *fn)
+static aclError build_task(aclemu_event_task_kind kind, aclrtEvent event, int64_t timeout_ms, aclemu_task_fn *run,
+                           void **arg, aclemu_task_free_fn *free_arg, const char *fn)
 {
     event_task *task = NULL;
     aclError err = kind == ACLEMU_EVENT_TASK_RECORD  ? build_record(event, &task, fn)
-                   : kind == ACLEMU_EVENT_TASK_WAIT  ? build_wait(event, -1, &task, fn)
+                   : kind == ACLEMU_EVENT_TASK_WAIT  ? build_wait(event, timeout_ms, &task, fn)
                    : kind == ACLEMU_EVENT_TASK_RESET ? build_reset(event, &task, fn)
                                                      : aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                                                         "%s: unknown event task kind %d", fn, (int)kind);
@@ -348,6 +321,33 @@ aclError aclemu_event_task_build(aclemu_event_task_kind kind, aclrtEvent event, 
     *free_arg = kind == ACLEMU_EVENT_TASK_RECORD ? free_record : free_event_task;
     *arg = task;
     return ACL_SUCCESS;
+}
+
+static aclError submit_event_task(aclemu_event_task_kind kind, aclrtStream stream, aclrtEvent event,
+                                  int64_t timeout_ms, const char *fn)
+{
+    aclError err = aclemu_stream_check(stream, fn);
+    aclemu_task_fn run = NULL;
+    void *arg = NULL;
+    aclemu_task_free_fn free_arg = NULL;
+    if (err == ACL_SUCCESS) {
+        err = build_task(kind, event, timeout_ms, &run, &arg, &free_arg, fn);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    return aclemu_stream_submit(stream, run, arg, free_arg, fn);
+}
+
+static aclError stream_wait_event(aclrtStream stream, aclrtEvent event, int64_t timeout_ms, const char *fn)
+{
+    return submit_event_task(ACLEMU_EVENT_TASK_WAIT, stream, event, timeout_ms, fn);
+}
+
+aclError aclemu_event_task_build(aclemu_event_task_kind kind, aclrtEvent event, aclemu_task_fn *run, void **arg,
+                                 aclemu_task_free_fn *free_arg, const char *fn)
+{
+    return build_task(kind, event, -1, run, arg, free_arg, fn);
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
