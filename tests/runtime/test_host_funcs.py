@@ -157,3 +157,24 @@ print("ok")
 def test_destroying_the_stream_drops_a_host_function_nobody_took() -> None:
     result = run_python(DESTROY_WITH_A_WAITING_HOST_FUNC, {"ACL_BACKEND": "emulator"})
     assert result.returncode == 0 and "ok" in result.stdout, describe(result)
+
+
+def test_the_functions_are_implemented() -> None:
+    from acl._generated._acl_cffi import lib
+
+    names = [
+        "aclrtSubscribeHostFunc",
+        "aclrtProcessHostFunc",
+        "aclrtUnSubscribeHostFunc",
+        "aclrtLaunchHostFunc",
+        "aclrtRegDeviceStateCallback",
+        "aclmdlRITaskSetParams",
+    ] + [
+        f"aclrtAllocator{name}"
+        for name in (
+            "CreateDesc", "DestroyDesc", "SetObjToDesc", "SetAllocFuncToDesc", "SetFreeFuncToDesc",
+            "SetAllocAdviseFuncToDesc", "SetGetAddrFromBlockFuncToDesc", "Register", "Unregister",
+            "GetByStream",
+        )
+    ]  # fmt: skip
+    assert [n for n in names if lib._aclemu_IsImplemented(n.encode()) != 1] == []
