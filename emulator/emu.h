@@ -265,6 +265,12 @@ aclError aclemu_event_task_build(aclemu_event_task_kind kind, aclrtEvent event, 
 aclError aclemu_value_task_build(void *devAddr, uint64_t value, uint32_t flag, bool write, aclemu_task_fn *run,
                                  void **arg, aclemu_task_free_fn *free_arg, const char *fn);
 
+/* The launch attribute `attr_id` (aclrtLaunchKernelAttrId) of a kernel task (rt_kernel.c): as the
+ * launch's cfg gave it, zero when it gave none (operators, BLAS and launches without a cfg).
+ * ACL_ERROR_INVALID_PARAM for an unknown id. */
+aclError aclemu_kernel_task_attribute(aclemu_task_fn run, const void *arg, int attr_id,
+                                      aclrtLaunchKernelAttrValue *value, const char *fn);
+
 /* Device workspace of a stream task (rt_allocator.c). A task body brackets its work with
  * aclemu_workspace_begin(its stream) and aclemu_workspace_end(); in between,
  * aclemu_workspace_alloc(bytes) gives scratch memory from the allocator registered on the stream

@@ -749,6 +749,29 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
     return ACL_SUCCESS;
 }
 
+/* A launch attribute of a recorded kernel task (aclop*, aclblas*, aclrtLaunchKernel* of CPU
+ * functions): as its launch's cfg gave it, zero when not given. */
+aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId,
+                                        aclrtLaunchKernelAttrValue *attrValue)
+{
+    const char *fn = __func__;
+    if (attrValue == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: attrValue is NULL", fn);
+    }
+    ri_task *t = live_task(task, fn);
+    if (t == NULL) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (t->kind != RI_STEP_TASK || t->type != ACL_MODEL_RI_TASK_KERNEL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the task (type %d, recorded by %s) is not a kernel task",
+                                fn, (int)t->type, t->api);
+    }
+    pthread_mutex_lock(&t->ri->lock);
+    aclError err = aclemu_kernel_task_attribute(t->run, t->arg, (int)attrId, attrValue, fn);
+    pthread_mutex_unlock(&t->ri->lock);
+    return err;
+}
+
 /* The task the recording API would have submitted with these parameters. */
 static aclError rebuild_task(const aclmdlRITaskParams *p, aclemu_task_fn *run, void **arg,
                              aclemu_task_free_fn *free_arg, const char *fn)

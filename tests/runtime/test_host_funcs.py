@@ -169,6 +169,7 @@ def test_the_functions_are_implemented() -> None:
         "aclrtLaunchHostFunc",
         "aclrtRegDeviceStateCallback",
         "aclmdlRITaskSetParams",
+        "aclmdlRIKernelTaskGetAttribute",
     ] + [
         f"aclrtAllocator{name}"
         for name in (

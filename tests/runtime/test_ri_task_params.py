@@ -1,7 +1,10 @@
 """aclmdlRITaskSetParams: a recorded event or value task is rebuilt from new parameters, and the
-instance's next launch runs the new one."""
+instance's next launch runs the new one. aclmdlRIKernelTaskGetAttribute: a kernel task's launch
+attributes."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +12,7 @@ pytest.importorskip("numpy")  # the RI tests compare device bytes through numpy;
 
 import numpy as np
 from acl._generated._acl_cffi import ffi
+from helpers.compile_c import compile_c
 from helpers.ri_support import captured, download, upload
 from helpers.runtime_support import Allocations, Runtime, check
 
@@ -114,3 +118,71 @@ def test_set_params_argument_errors(rt: Runtime, alloc: Allocations) -> None:
     check(acl.mdl.ri_execute(ri, 1000), "ri_execute")
     assert int(download(word, WORD)[0]) == 1 and int(download(other, WORD)[0]) == 1
     check(acl.mdl.ri_destroy(ri), "ri_destroy")
+
+
+KERNEL_SOURCE = r"""
+#include <stdint.h>
+uint32_t add_one(void *args) { int32_t **p = args; **p += 1; return 0; }
+"""
+
+
+@pytest.fixture(scope="module")
+def add_one_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("ri_kernels")
+    source = folder / "add_one.c"
+    source.write_text(KERNEL_SOURCE)
+    return compile_c([source], folder / "libadd_one.so", shared=True)
+
+
+def test_kernel_task_attributes_are_those_of_its_launch(
+    rt: Runtime, alloc: Allocations, add_one_library: Path
+) -> None:
+    handle, ret = acl.rt.binary_load_from_file(str(add_one_library), [])
+    check(ret, "binary_load_from_file")
+    try:
+        func, ret = acl.rt.register_cpu_func(handle, "add_one", "AddOne")
+        check(ret, "register_cpu_func")
+        stream = alloc.stream()
+        counter = upload(alloc, np.zeros(1, dtype=np.int32))
+        args = np.array([counter], dtype=np.uint64)
+        attrs = ffi.new("aclrtLaunchKernelAttr[2]")
+        attrs[0].id = acl.ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT
+        attrs[0].value.timeout = 1234
+        attrs[1].id = acl.ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE
+        attrs[1].value.dynUBufSize = 4096
+        cfg = ffi.new("aclrtLaunchKernelCfg *", {"attrs": attrs, "numAttrs": 2})
+        word = upload(alloc, WORD)
+        with captured(stream) as holder:
+            ret = acl.rt.launch_kernel_v2(func, 2, args.ctypes.data, args.nbytes, address(cfg), stream)
+            check(ret, "launch_kernel_v2")
+            check(acl.rt.value_write(word, 1, 0, stream), "value_write")
+            kernel_task, write_task = recorded_tasks(stream, 2)
+        ri = holder[0]
+        value, ret = acl.mdl.ri_kernel_task_get_attribute(kernel_task, acl.ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT)
+        check(ret, "ri_kernel_task_get_attribute")
+        assert value["timeout"] == 1234
+        value, ret = acl.mdl.ri_kernel_task_get_attribute(
+            kernel_task, acl.ACL_RT_LAUNCH_KERNEL_ATTR_DYN_UBUF_SIZE
+        )
+        check(ret, "ri_kernel_task_get_attribute")
+        assert value["dynUBufSize"] == 4096
+        value, ret = acl.mdl.ri_kernel_task_get_attribute(
+            kernel_task, acl.ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE
+        )
+        check(ret, "ri_kernel_task_get_attribute")
+        assert value["schemMode"] == 0  # not given at launch
+        bad = acl.ACL_ERROR_INVALID_PARAM
+        assert acl.mdl.ri_kernel_task_get_attribute(kernel_task, 77)[1] == bad
+        assert (
+            acl.mdl.ri_kernel_task_get_attribute(write_task, acl.ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT)[1] == bad
+        )
+        assert acl.mdl.ri_kernel_task_get_attribute(0xBAD0, acl.ACL_RT_LAUNCH_KERNEL_ATTR_TIMEOUT)[1] == bad
+        check(acl.mdl.ri_execute(ri, 1000), "ri_execute")
+        check(acl.mdl.ri_execute(ri, 1000), "ri_execute")
+        assert int(download(counter, np.zeros(1, dtype=np.int32))[0]) == 4  # two launches of two blocks
+        check(acl.mdl.ri_destroy(ri), "ri_destroy")
+        attrs[0].id = 99
+        ret = acl.rt.launch_kernel_v2(func, 1, args.ctypes.data, args.nbytes, address(cfg), stream)
+        assert ret == bad  # an unknown attribute id is refused at launch
+    finally:
+        check(acl.rt.binary_unload(handle), "binary_unload")
