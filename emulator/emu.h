@@ -283,6 +283,11 @@ void aclemu_workspace_begin(aclrtStream stream);
 void *aclemu_workspace_alloc(size_t bytes);
 void aclemu_workspace_free(void *p);
 aclError aclemu_workspace_end(void);
+/* A kernel's helper threads work in their caller's workspace: share() on the caller, join(that)
+ * on the helper before its work and join(NULL) after; the caller ends the scope once they are
+ * done. */
+void *aclemu_workspace_share(void);
+void aclemu_workspace_join(void *shared);
 void aclemu_allocator_forget_stream(aclrtStream stream);
 
 /* ---------------------------------------------- data buffers, descs, datasets */

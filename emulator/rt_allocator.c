@@ -17,8 +17,11 @@
 #include "acl/acl_rt_allocator.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define KIND_ALLOCATOR_DESC ((aclemu_kind)(ACLEMU_KIND_AREA_FREE + 340))
 
@@ -54,8 +57,10 @@ typedef struct block {
 typedef struct scope {
     struct scope *outer;
     registration *reg; /* NULL: host scratch */
+    pthread_mutex_t lock; /* blocks and err: a kernel's helper threads share the scope */
     block *blocks;
     aclError err;      /* first failure of the user allocator */
+    char message[256]; /* its message, recorded again at the end (the kernel records its own) */
 } scope;
 
 static _Thread_local scope *current;
@@ -274,6 +279,7 @@ void aclemu_workspace_begin(aclrtStream stream)
         /* no scope: workspace_alloc falls back to host memory, workspace_end has nothing to undo */
         return;
     }
+    pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_lock(&alloc_lock);
     registration **link = stream != NULL ? find_locked(stream) : NULL;
     if (link != NULL) {
@@ -285,29 +291,52 @@ void aclemu_workspace_begin(aclrtStream stream)
     current = s;
 }
 
+/* Record the failure (code and message) for this thread and for the scope's end. */
+static void fail(scope *s, aclError err, const char *fmt, ...) ACLEMU_PRINTF(3, 4);
+static void fail(scope *s, aclError err, const char *fmt, ...)
+{
+    char text[sizeof s->message];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    aclemu_set_error(err, "%s", text);
+    pthread_mutex_lock(&s->lock);
+    if (s->err == ACL_SUCCESS) {
+        s->err = err;
+        memcpy(s->message, text, sizeof text);
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* The user's functions are called without any lock held. */
 static void *user_block(scope *s, size_t bytes, block *b)
 {
     const allocator_desc *f = &s->reg->fns;
     if (f->alloc != NULL) {
         b->handle = f->alloc(f->obj, bytes);
     } else {
-        aclrtAllocatorAddr hint = s->blocks != NULL ? (char *)s->blocks->addr + s->blocks->bytes : NULL;
+        pthread_mutex_lock(&s->lock);
+        const block *last = s->blocks;
+        aclrtAllocatorAddr hint = last != NULL && last->addr != NULL ? (char *)last->addr + last->bytes : NULL;
+        pthread_mutex_unlock(&s->lock);
         b->handle = f->alloc_advise(f->obj, bytes, hint);
     }
     if (b->handle == NULL) {
-        s->err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "the stream's allocator gave no block for %zu bytes", bytes);
+        fail(s, ACL_ERROR_BAD_ALLOC, "the stream's allocator gave no block for %zu bytes", bytes);
         return NULL;
     }
     b->addr = f->get_addr(b->handle);
     if (b->addr == NULL) {
-        s->err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "the stream's allocator gave no address for block %p",
-                                  b->handle);
+        fail(s, ACL_ERROR_BAD_ALLOC, "the stream's allocator gave no address for block %p", b->handle);
         return NULL;
     }
-    aclError err = aclemu_mem_check_tracked(b->addr, bytes, true, "aclrtAllocatorGetAddrFromBlockFunc",
-                                            "the block's address");
+    aclError err = aclemu_mem_check_tracked(b->addr, bytes, true, "the stream's allocator",
+                                            "the address of a block");
     if (err != ACL_SUCCESS) {
-        s->err = err;
+        fail(s, err, "the stream's allocator gave %p for %zu bytes, which is not device memory of that size",
+             b->addr, bytes);
+        b->addr = NULL;
         return NULL;
     }
     return b->addr;
@@ -319,7 +348,10 @@ void *aclemu_workspace_alloc(size_t bytes)
     if (s == NULL || s->reg == NULL) {
         return malloc(bytes ? bytes : 1);
     }
-    if (s->err != ACL_SUCCESS) {
+    pthread_mutex_lock(&s->lock);
+    bool failed = s->err != ACL_SUCCESS;
+    pthread_mutex_unlock(&s->lock);
+    if (failed) {
         return NULL;
     }
     block *b = calloc(1, sizeof *b);
@@ -332,8 +364,10 @@ void *aclemu_workspace_alloc(size_t bytes)
         free(b);
         return NULL;
     }
+    pthread_mutex_lock(&s->lock);
     b->next = s->blocks; /* a block without a usable address is still given back at the end */
     s->blocks = b;
+    pthread_mutex_unlock(&s->lock);
     return addr;
 }
 
@@ -346,6 +380,16 @@ void aclemu_workspace_free(void *p)
     /* user blocks go back together at aclemu_workspace_end */
 }
 
+void *aclemu_workspace_share(void)
+{
+    return current;
+}
+
+void aclemu_workspace_join(void *shared)
+{
+    current = shared; /* a helper thread has no scope of its own: it never ends this one */
+}
+
 aclError aclemu_workspace_end(void)
 {
     scope *s = current;
@@ -354,6 +398,9 @@ aclError aclemu_workspace_end(void)
     }
     current = s->outer;
     aclError err = s->err;
+    if (err != ACL_SUCCESS) {
+        aclemu_set_error(err, "%s", s->message);
+    }
     while (s->blocks != NULL) {
         block *b = s->blocks;
         s->blocks = b->next;
@@ -369,6 +416,7 @@ aclError aclemu_workspace_end(void)
             free(s->reg);
         }
     }
+    pthread_mutex_destroy(&s->lock);
     free(s);
     return err;
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np  # tests/compute/conftest.py skips the folder without numpy
@@ -74,29 +75,34 @@ def pool(ops: OpSession) -> Iterator[PoolAllocator]:
 
 
 def matmul(ops: OpSession, rng: Any, m: int = 37, k: int = 70, n: int = 19) -> None:
-    a = rng.uniform(-1, 1, (m, k)).astype(np.float32)
-    b = rng.uniform(-1, 1, (k, n)).astype(np.float32)
+    """A float16 MatMul: the emulator always needs workspace for it (float32 copies of the operands
+    and of the product), whichever float32 GEMM it then uses (a loaded BLAS needs no packing)."""
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
     got = ops.run("MatMul", [a, b], (m, n), np.float32)
-    np.testing.assert_allclose(got, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5, atol=1e-5)
 
 
 def test_matmul_workspace_comes_from_the_allocator(ops: OpSession, pool: PoolAllocator, rng: Any) -> None:
     matmul(ops, rng)
     assert pool.allocs, "the operator's workspace did not come from the registered allocator"
     assert all(obj == OBJ for obj, _ in pool.allocs + pool.frees)
-    # packing panels of a 37x70 by 70x19 product need at least both operands' worth of floats
-    assert sum(size for _, size in pool.allocs) >= (37 * 70 + 70 * 19) * 4
+    # float32 copies of both operands and of the 37x19 product (one spare element each)
+    assert {(37 * 70 + 1) * 4, (70 * 19 + 1) * 4, (37 * 19 + 1) * 4} <= {size for _, size in pool.allocs}
     assert pool.addr_calls == len(pool.allocs)
     assert len(pool.frees) == len(pool.allocs) and not pool.live  # every block went back after the op
 
 
-def test_a_converting_matmul_takes_more_blocks(ops: OpSession, pool: PoolAllocator, rng: Any) -> None:
-    a = rng.uniform(-1, 1, (8, 33)).astype(np.float16)
-    b = rng.uniform(-1, 1, (33, 5)).astype(np.float16)
-    got = ops.run("MatMul", [a, b], (8, 5), np.float32)
-    np.testing.assert_allclose(got, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5, atol=1e-5)
-    sizes = sorted(size for _, size in pool.allocs)
-    assert (8 * 33 + 1) * 4 in sizes and (33 * 5 + 1) * 4 in sizes  # the operands as float32
+def test_an_int8_matmul_takes_its_accumulators_from_the_allocator(
+    ops: OpSession, pool: PoolAllocator, rng: Any
+) -> None:
+    a = rng.integers(-128, 128, size=(6, 300)).astype(np.int8)
+    b = rng.integers(-128, 128, size=(300, 4)).astype(np.int8)
+    got = ops.run("MatMul", [a, b], (6, 4), np.int32)
+    np.testing.assert_array_equal(got, a.astype(np.int32) @ b.astype(np.int32))
+    sizes = {size for _, size in pool.allocs}
+    assert (6 * 4 + 1) * 4 in sizes  # the int32 product
+    assert (6 * 300 + 1) * 4 in sizes and (300 * 4 + 1) * 4 in sizes  # the operands as exact floats
     assert len(pool.frees) == len(pool.allocs)
 
 
@@ -142,7 +148,7 @@ def test_get_by_stream_returns_the_registration(ops: OpSession, pool: PoolAlloca
 
 def test_a_failing_allocator_fails_the_op(ops: OpSession, pool: PoolAllocator, rng: Any) -> None:
     pool.fail = True
-    a = rng.uniform(-1, 1, (12, 40)).astype(np.float32)
+    a = rng.uniform(-1, 1, (12, 40)).astype(np.float16)
     pairs = [ops.tensor(a), ops.tensor(a.T.copy())]
     out_desc, out_buf, _ = ops.output((12, 12), np.float32)
     check(
@@ -205,7 +211,7 @@ def test_bad_input_gives_error_codes() -> None:
 def test_the_user_allocator_must_give_device_memory(ops: OpSession, pool: PoolAllocator, rng: Any) -> None:
     host = np.zeros(POOL_BYTES // 4, np.float32)
     pool.pool = host.ctypes.data  # addresses nothing vouches for as device memory
-    a = rng.uniform(-1, 1, (12, 40)).astype(np.float32)
+    a = rng.uniform(-1, 1, (12, 40)).astype(np.float16)
     pairs = [ops.tensor(a), ops.tensor(a.T.copy())]
     out_desc, out_buf, _ = ops.output((12, 12), np.float32)
     check(
@@ -216,3 +222,63 @@ def test_the_user_allocator_must_give_device_memory(ops: OpSession, pool: PoolAl
     )
     assert acl.rt.synchronize_stream(ops.stream) == acl.ACL_ERROR_INVALID_PARAM
     assert len(pool.frees) == len(pool.allocs) > 0  # refused blocks still go back to the user
+
+
+SPLIT_GEMM = """
+import sys, threading
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+import acl
+from op_support import OpSession, check
+
+assert acl.init() == 0
+check(acl.rt.set_device(0), "set_device")
+stream, ret = acl.rt.create_stream()
+check(ret, "create_stream")
+ops = OpSession(stream)
+pool = ops.device(64 << 20)
+lock = threading.Lock()
+state = {"used": 0, "live": {}, "threads": set(), "allocs": 0, "frees": 0}
+
+def alloc(obj, size):
+    with lock:
+        state["allocs"] += 1
+        state["threads"].add(threading.get_ident())
+        addr = pool + state["used"]
+        state["used"] += (size + 63) // 64 * 64
+        state["live"][addr] = size
+        return addr
+
+def free(obj, block):
+    with lock:
+        state["frees"] += 1
+        del state["live"][block]
+
+desc = acl.rt.allocator_create_desc()
+check(acl.rt.allocator_set_obj_to_desc(desc, 1), "obj")
+check(acl.rt.allocator_set_alloc_func_to_desc(desc, alloc), "alloc")
+check(acl.rt.allocator_set_free_func_to_desc(desc, free), "free")
+check(acl.rt.allocator_set_get_addr_from_block_func_to_desc(desc, lambda block: block), "get addr")
+check(acl.rt.allocator_register(stream, desc), "register")
+rng = np.random.default_rng(7)
+a = rng.uniform(-1, 1, (240, 200)).astype(np.float32)
+b = rng.uniform(-1, 1, (200, 260)).astype(np.float32)
+got = ops.run("MatMul", [a, b], (240, 260), np.float32)
+np.testing.assert_allclose(got, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-4, atol=1e-4)
+assert state["allocs"] >= 2 and state["frees"] == state["allocs"] and not state["live"], state
+print("threads", len(state["threads"]))
+check(acl.rt.allocator_unregister(stream), "unregister")
+check(acl.rt.allocator_destroy_desc(desc), "destroy desc")
+ops.release()
+check(acl.rt.destroy_stream(stream), "destroy_stream")
+check(acl.rt.reset_device(0), "reset_device")
+check(acl.finalize(), "finalize")
+print("ok")
+"""
+
+
+def test_the_built_in_gemm_split_over_threads_takes_every_band_from_the_allocator() -> None:
+    env = {"ACL_BACKEND": "emulator", "ACL_EMU_BLAS_LIBRARY": "none", "ACL_EMU_THREADS": "3"}
+    result = run_python(SPLIT_GEMM, env, args=(str(Path(__file__).resolve().parent),))
+    assert result.returncode == 0 and "ok" in result.stdout, describe(result)
+    assert "threads 3" in result.stdout  # each band's packing scratch came from its own thread
