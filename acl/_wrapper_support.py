@@ -6,6 +6,7 @@ It must never import a generated module, so the generated modules can import it 
 
 from __future__ import annotations
 
+import operator
 import warnings
 from typing import Any, Callable
 
@@ -14,13 +15,18 @@ from ._pyacl._common import address, text
 
 __all__ = [
     "address",
+    "as_float",
+    "as_int",
     "check_len",
+    "count_equals",
+    "count_within",
     "export",
     "fill_each",
     "keep_outs",
     "ndarray_address",
     "not_str",
     "out_buffer_factory",
+    "sum_within",
     "take_outs",
     "text",
 ]
@@ -39,10 +45,55 @@ def export(
     return {name: c_name for name, c_name in public if c_name is not None}
 
 
+def as_int(value: Any) -> int | None:
+    """A struct field's integer from a non-int value: numpy integers and other `__index__`
+    numbers; None for anything else (a float, a str, None), which leaves the field 0."""
+    if not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def as_float(value: Any) -> float | None:
+    """A struct field's float from a non-float value: numpy floats and other `__float__` or
+    `__index__` numbers; None for anything else (a str, None), which leaves the field 0."""
+    kind = type(value)
+    if not (hasattr(kind, "__float__") or hasattr(kind, "__index__")):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
 def check_len(items: Any, capacity: int, name: str) -> None:
     """A list given for a C array member must fit in it."""
     if len(items) > capacity:
         raise ValueError(f"the {name} list has {len(items)} items; the C array has {capacity}")
+
+
+def count_equals(function: str, name: str, count: Any, items_name: str, items: list) -> None:
+    """pyACL's rule for a count beside its list: they must agree (TypeError otherwise)."""
+    if count.__class__ is int and count != len(items):
+        raise TypeError(f"{function}: {name} is {count} but {items_name} has {len(items)} items")
+
+
+def count_within(function: str, name: str, count: Any, items_name: str, items: list) -> None:
+    """The C function reads `count` items of the list: more than it holds would read past it."""
+    if count.__class__ is int and count > len(items):
+        raise ValueError(f"{function}: {name} is {count} but {items_name} has {len(items)} items")
+
+
+def sum_within(function: str, name: str, counts: list, first: Any, items_name: str, items: list) -> None:
+    """The C function reads the sum of counts[:first] (of all counts when first is None) items."""
+    if first is not None and first.__class__ is not int:
+        return  # the conversion of `first` raises the TypeError
+    total = sum(c for c in (counts if first is None else counts[:first]) if c.__class__ is int and c > 0)
+    if total > len(items):
+        message = f"the {name} list adds up to {total} but {items_name} has {len(items)} items"
+        raise ValueError(f"{function}: {message}")
 
 
 def fill_each(fill: Callable[[Any, dict], None], array: Any, items: Any) -> None:

@@ -15,6 +15,7 @@ ratio reached it. Both share the machine with whatever else runs.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import statistics
 import sys
@@ -46,6 +47,20 @@ def median_seconds(function: Callable[[], None], repeats: int) -> float:
     return statistics.median(times)
 
 
+_pinned: list[int] = []  # aclrtMallocHost buffers, freed at the end of main
+
+
+def pinned(array: np.ndarray) -> np.ndarray:
+    """A copy of `array` in aclrtMallocHost memory (a numpy view of it)."""
+    ptr, ret = acl.rt.malloc_host(array.nbytes)
+    check(ret, "acl.rt.malloc_host")
+    _pinned.append(ptr)
+    view = np.ctypeslib.as_array((ctypes.c_char * array.nbytes).from_address(ptr))
+    view = view.view(array.dtype).reshape(array.shape)
+    view[...] = array
+    return view
+
+
 def gemm_case(
     stream: int, size: int, in_type: type, out_type: type
 ) -> tuple[Callable[[], None], dict[str, Callable[[], None]]]:
@@ -57,9 +72,11 @@ def gemm_case(
     else:
         a = rng.uniform(-1, 1, size=(size, size)).astype(in_type)
         b = rng.uniform(-1, 1, size=(size, size)).astype(in_type)
-    c = np.zeros((size, size), dtype=out_type)
-    alpha = np.ones(1, dtype=out_type)
-    beta = np.zeros(1, dtype=out_type)
+    # operands in aclrtMallocHost memory: the emulator takes only memory it tracks for them
+    c = pinned(np.zeros((size, size), dtype=out_type))
+    alpha = pinned(np.ones(1, dtype=out_type))
+    beta = pinned(np.zeros(1, dtype=out_type))
+    a_host, b_host = pinned(a), pinned(b)
     types = {
         np.float32: acl.ACL_FLOAT,
         np.float16: acl.ACL_FLOAT16,
@@ -77,10 +94,10 @@ def gemm_case(
                 size,
                 size,
                 alpha.ctypes.data,
-                a.ctypes.data,
+                a_host.ctypes.data,
                 -1,
                 types[in_type],
-                b.ctypes.data,
+                b_host.ctypes.data,
                 -1,
                 types[in_type],
                 beta.ctypes.data,
@@ -145,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"[fastest of: {', '.join(f'{n} {t * 1e3:.2f} ms' for n, t in times.items())}]"
             )
     finally:
+        for ptr in _pinned:
+            check(acl.rt.free_host(ptr), "acl.rt.free_host")
         check(acl.rt.destroy_stream(stream), "acl.rt.destroy_stream")
         check(acl.rt.destroy_context(context), "acl.rt.destroy_context")
         check(acl.rt.reset_device(0), "acl.rt.reset_device")

@@ -6,6 +6,9 @@
  * inputs (A, B, C, alpha, beta) and the output C, the operand order of the Ascend GEMM
  * operator. For GEMV handles B is x (a column of length n, or m with transA) and C is y.
  * alpha and beta point to one element of C's data type and are read when the task runs.
+ * Operands are read on the stream's worker, later: like a copy's device side, each must lie in
+ * memory the runtime tracks (aclrtMalloc, aclrtMallocHost, a registered or mapped range), in
+ * every mode, since an arbitrary address there could only be found bad by crashing the worker.
  */
 #include "emu.h"
 
@@ -120,7 +123,7 @@ static aclError check_matrix(const char *api, const char *what, const void *p, s
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", api, what);
     }
     size_t elements = (rows - 1) * ld + cols;
-    return aclemu_mem_check(p, elements * opk_dtype_size(type), false, api, what);
+    return aclemu_mem_check_tracked(p, elements * opk_dtype_size(type), false, api, what);
 }
 
 static aclError check_scalar(const char *api, const char *what, const void *p, aclDataType type)
@@ -128,7 +131,7 @@ static aclError check_scalar(const char *api, const char *what, const void *p, a
     if (p == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", api, what);
     }
-    return aclemu_mem_check(p, opk_dtype_size(type), false, api, what);
+    return aclemu_mem_check_tracked(p, opk_dtype_size(type), false, api, what);
 }
 
 static aclError submit(const char *api, const opk_gemm_args *g, const void *alpha, const void *beta,

@@ -123,6 +123,31 @@ def test_memcpy_host_side_stays_unchecked() -> None:
     assert lines == ["0", "0", "True"]
 
 
+@pytest.mark.parametrize("strict", ["0", "1"])
+def test_blas_operands_must_be_tracked_memory(strict: str) -> None:
+    """Found by the fuzzer (seed 8): a GEMM's operands are read later on the stream's worker, so an
+    untracked address (here a live ctypes buffer, and 0xdeadbeef) is refused at the call."""
+    lines = _expect_lines(
+        """
+        import ctypes
+        host = ctypes.create_string_buffer(64)
+        h = ctypes.addressof(host)
+        d, ret = acl.rt.malloc(64, 0)
+        pinned, ret = acl.rt.malloc_host(64)
+        def hgemm(alpha, a, c, size=1):
+            return acl.blas.hgemm(0, 0, 0, size, size, size, alpha, a, -1, d, -1, d, c, -1, 0, stream)
+        print(hgemm(h, d, d + 8))
+        print(hgemm(d, h, d + 8))
+        print(hgemm(d, d, h))
+        print(hgemm(0xdeadbeef, d, d + 8, size=0))
+        print(hgemm(pinned, d, d + 8))
+        print(acl.rt.synchronize_stream(stream))
+        """,
+        {"ACL_EMU_STRICT": strict},
+    )
+    assert lines == [str(INVALID_PARAM)] * 4 + ["0", "0"]
+
+
 # ----------------------------------------------------------------- 4: (pointer, length) pairs
 
 

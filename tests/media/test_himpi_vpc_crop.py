@@ -180,13 +180,14 @@ def test_batch_crop_resize_paste_and_make_border(hi: HiVpc) -> None:
 
 
 def test_refusals(hi: HiVpc) -> None:
+    # counts past the C bounds come with as many list items: the wrapper refuses a count past its list
     himpi = hi.acl.himpi
     src, _ = source(hi, NV12, 64, 48, seed=3)
     dst = hi.picture(NV12, 32, 24)
     good = region(dst, (0, 0, 32, 24), (32, 24))
     assert himpi.vpc_crop_resize(99, src, [good], 1, -1)[1] == acl.HI_ERR_VPC_UNEXIST
     assert himpi.vpc_crop_resize(CHN, src, [], 0, -1)[1] == ILLEGAL
-    assert himpi.vpc_crop_resize(CHN, src, [good], 257, -1)[1] == ILLEGAL
+    assert himpi.vpc_crop_resize(CHN, src, [good] * 257, 257, -1)[1] == ILLEGAL
     assert himpi.vpc_crop_resize(CHN, src, [region(dst, (40, 0, 32, 24), (32, 24))], 1, -1)[1] == ILLEGAL
     assert himpi.vpc_crop_resize(CHN, src, [region(dst, (1, 0, 32, 24), (32, 24))], 1, -1)[1] == ILLEGAL
     assert himpi.vpc_crop_resize(CHN, src, [region(dst, (0, 0, 32, 24), (40, 24))], 1, -1)[1] == ILLEGAL
@@ -204,9 +205,9 @@ def test_refusals(hi: HiVpc) -> None:
     assert himpi.vpc_crop_resize_make_border(CHN, src, [wrap], 1, -1)[1] == acl.HI_ERR_VPC_NOT_SUPPORT
     assert himpi.vpc_batch_crop_resize_paste(CHN, [src], 0, [good], [1], -1)[1] == ILLEGAL
     assert himpi.vpc_batch_crop_resize_paste(CHN, [src], 1, [good], [0], -1)[1] == ILLEGAL
-    assert himpi.vpc_batch_crop_resize_paste(CHN, [src], 1, [good], [300], -1)[1] == ILLEGAL
-    assert himpi.vpc_batch_crop_resize_paste(CHN, [src, src], 2, [good] * 2, [200, 100], -1)[1] == ILLEGAL
-    assert himpi.vpc_batch_crop_resize_paste(CHN, [src], 257, [good], [1], -1)[1] == ILLEGAL
+    assert himpi.vpc_batch_crop_resize_paste(CHN, [src], 1, [good] * 300, [300], -1)[1] == ILLEGAL
+    assert himpi.vpc_batch_crop_resize_paste(CHN, [src, src], 2, [good] * 300, [200, 100], -1)[1] == ILLEGAL
+    assert himpi.vpc_batch_crop_resize_paste(CHN, [src] * 257, 257, [good] * 257, [1] * 257, -1)[1] == ILLEGAL
 
 
 _BAD_DICTS = """

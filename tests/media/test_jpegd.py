@@ -154,7 +154,7 @@ def test_unknown_sampling_reports_the_unknown_format() -> None:
     data[sof + 10 + 3 * 1 + 1] = 0x22
     *_, fmt, ret = acl.media.dvpp_jpeg_get_image_info_v2(acl.util.bytes_to_ptr(bytes(data)), len(data))
     assert ret == acl.ACL_SUCCESS
-    assert fmt == acl.ACL_JPEG_CSS_UNKNOWN
+    assert fmt == acl.ACL_JPEG_CSS_UNKNOWN == 1000  # the value the header documents
 
 
 def patched_frame_header(offset: int, value: int, marker: bytes = b"\xff\xc0") -> bytes:

@@ -186,3 +186,34 @@ def test_model_dims_dicts_from_a_loaded_model(device: int, tmp_path) -> None:
     assert acl.mdl.destroy_desc(desc) == 0
     assert acl.mdl.unload(model_id) == 0
     assert acl.rt.destroy_context(context) == 0
+
+
+@pytest.mark.numpy
+def test_numpy_scalars_fill_numeric_fields() -> None:
+    np = pytest.importorskip("numpy")
+    values = {
+        "handleType": np.int64(1),
+        "allocationType": np.uint8(0),
+        "memAttr": np.int32(2),
+        "location": {"id": np.uint16(3), "type": np.intc(1)},
+        "reserve": np.uint64(9),
+    }
+    assert _prop(values) == {
+        "handleType": 1,
+        "allocationType": 0,
+        "memAttr": 2,
+        "location": {"id": 3, "type": 1},
+        "reserve": 9,
+    }
+    # a float is still no integer: ignored, as any other wrong type
+    assert _prop({"memAttr": np.float64(2.0)})["memAttr"] == 0
+
+
+@pytest.mark.numpy
+def test_numpy_floats_fill_float_fields() -> None:
+    np = pytest.importorskip("numpy")
+    point = ffi.new("hi_float_point *")
+    _structs.fill_hi_float_point(point, {"x": np.float32(1.5), "y": np.int16(-3)})
+    assert (point.x, point.y) == (1.5, -3.0)
+    _structs.fill_hi_float_point(point, {"x": "1.5", "y": None})  # not numbers: left as they were
+    assert (point.x, point.y) == (1.5, -3.0)

@@ -78,3 +78,57 @@ def test_numpy_arrays_still_pass_for_attr_lists_with_a_warning() -> None:
     with pytest.raises(TypeError, match=message):
         acl.op.set_attr_list_int(attr, "axes", (1, 2))
     acl.op.destroy_attr(attr)
+
+
+# A count argument beside its list: the C function reads that many items, so a count past the
+# list would read past the array the wrapper built. pyACL raises TypeError where it checks the
+# count (the crop family, sys_get_image_align_info); elsewhere a count past the list is a ValueError.
+COUNTS_PAST_THE_LIST = {
+    "vpc_crop": (lambda: acl.himpi.vpc_crop(0, {}, [{}], 2, 0), TypeError),
+    "vpc_crop_resize": (lambda: acl.himpi.vpc_crop_resize(0, {}, [{}], 2, 0), TypeError),
+    "vpc_crop_resize_make_border": (
+        lambda: acl.himpi.vpc_crop_resize_make_border(0, {}, [{}], 2, 0), TypeError),
+    "vpc_crop_resize_paste": (lambda: acl.himpi.vpc_crop_resize_paste(0, {}, [{}], 2, 0), ValueError),
+    "vpc_crop_resize_resize_paste": (
+        lambda: acl.himpi.vpc_crop_resize_resize_paste(0, {}, [{}], 2, 0), ValueError),
+    "sys_get_image_align_info": (lambda: acl.himpi.sys_get_image_align_info([0], 2, {}), TypeError),
+    "vpc_set_chn_workspace": (lambda: acl.himpi.vpc_set_chn_workspace(0, [{}], 2), ValueError),
+    "vpc_pyrdown": (lambda: acl.himpi.vpc_pyrdown(0, {}, [{}], 2, None, 256, {}, 0), ValueError),
+    "vpc_batch_crop_resize_paste": (
+        lambda: acl.himpi.vpc_batch_crop_resize_paste(0, [{}], 2, [{}, {}], [1, 1], 0), ValueError),
+    "vpc_batch_crop_resize_paste counts": (
+        lambda: acl.himpi.vpc_batch_crop_resize_paste(0, [{}, {}], 2, [{}, {}], [1], 0), ValueError),
+    "vpc_batch_crop_resize_make_border": (
+        lambda: acl.himpi.vpc_batch_crop_resize_make_border(0, [{}], 1, [{}], [2], 0), ValueError),
+    "dvpp_vpc_batch_crop_async": (
+        lambda: acl.media.dvpp_vpc_batch_crop_async(0, 0, [2], 0, [0], 0), ValueError),
+    "dvpp_vpc_batch_crop_and_paste_async": (
+        lambda: acl.media.dvpp_vpc_batch_crop_and_paste_async(0, 0, [2], 0, [0, 0], [0], 0), ValueError),
+    "dvpp_vpc_batch_crop_resize_make_border_async": (
+        lambda: acl.media.dvpp_vpc_batch_crop_resize_make_border_async(0, 0, [1, 1], 0, [0, 0], [0], 0, 0),
+        ValueError),
+}
+
+
+@pytest.mark.parametrize("case", sorted(COUNTS_PAST_THE_LIST))
+def test_a_count_past_its_list_is_refused_before_c(case: str) -> None:
+    call, error = COUNTS_PAST_THE_LIST[case]
+    function = case.split()[0]
+    module = "media" if function.startswith("dvpp") else "himpi"
+    with pytest.raises(error, match=rf"^acl\.{module}\.{function}: .* has \d items$"):
+        call()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: acl.himpi.vpc_crop(0, {}, [{}], 1, 0),
+        lambda: acl.himpi.vpc_crop_resize_paste(0, {}, [{}, {}], 1, 0),
+        lambda: acl.himpi.vpc_batch_crop_resize_paste(0, [{}, {}], 1, [{}, {}], [2, 7], 0),
+        lambda: acl.media.dvpp_vpc_batch_crop_async(0, 0, [1], 0, [0], 0),
+        lambda: acl.himpi.sys_get_image_align_info([0], 1, {}),
+    ],
+)
+def test_a_count_within_its_list_reaches_c(call: object) -> None:
+    *_, ret = call()  # refused by C (channel 0 was never created, zero-sized pictures): a code
+    assert isinstance(ret, int) and ret != 0

@@ -239,10 +239,14 @@ class StructConverters:
                 f'        raise TypeError("the {name} argument is not dict")',
                 f"    fill_{converter_name(nested)}({target}, v)",
             ]
+        # exact types first (the common case costs one test); numpy scalars and other numbers
+        # through __index__ / __float__; anything else (None: a missing key) leaves the field 0
         if category == "float":
-            return [get, "if v.__class__ is float or v.__class__ is int:", f"    {target} = v"]
+            coerce = "if v.__class__ is not float and v.__class__ is not int:\n    v = _as_float(v)"
+            return [get, *coerce.split("\n"), "if v is not None:", f"    {target} = v"]
         if category in ("int", "enum", "bool"):
-            return [get, "if v.__class__ is int or v.__class__ is bool:", f"    {target} = v"]
+            coerce = "if v.__class__ is not int and v.__class__ is not bool:\n    v = _as_int(v)"
+            return [get, *coerce.split("\n"), "if v is not None:", f"    {target} = v"]
         return []
 
     def emit(self) -> str:
@@ -250,6 +254,8 @@ class StructConverters:
             '"""Struct and union values to dicts keyed by the C field names, and dicts back to structs."""',
             "",
             "from .._wrapper_support import address as _addr",
+            "from .._wrapper_support import as_float as _as_float",
+            "from .._wrapper_support import as_int as _as_int",
             "from .._wrapper_support import check_len as _check_len",
             "from .._wrapper_support import fill_each",
             "from .._wrapper_support import out_buffer_factory",

@@ -79,8 +79,9 @@ class ShapedWrapper:
         lines = [f"def {b.py_name}({signature}):"]
         body: list[str] = []
         length_guards = [guard for guard in spec.guards if "len_max" in guard]
+        count_guards = [guard for guard in spec.guards if "within" in guard or "equals_len_of" in guard]
         for guard in spec.guards:
-            if guard in length_guards:
+            if guard in length_guards or guard in count_guards:
                 continue
             name = self._py(guard["param"])
             body.append(f"if {name}.__class__ is int and {name} > {int(guard['max'])}:")
@@ -111,6 +112,7 @@ class ShapedWrapper:
             low, high = int(guard["len_min"]), int(guard["len_max"])
             body.append(f"if not {low} <= len({name}) <= {high}:")
             body.append(f'    raise ValueError("{qualified}: {guard["raises"]}")')
+        body += [self._count_guard(guard) for guard in count_guards]
         body.append("try:")
         body += [f"    {line}" for line in parts.converts]
         body.append(f"    _r = _{b.c_name}({', '.join(parts.call_args)})")
@@ -135,6 +137,20 @@ class ShapedWrapper:
             body.append(f"return {', '.join(outputs)}")
         lines += [f"    {line}" for line in body]
         return "\n".join(lines)
+
+    def _count_guard(self, guard: dict[str, Any]) -> str:
+        """A count the C function reads that many list items by, checked against the list."""
+        call = f'{SUPPORT_MODULE_ALIAS}.{{}}("{self.b.qualified_name}", "{{}}", {{}}, {{}}"{{}}", {{}})'
+        if "sum_of" in guard:
+            counts, items = self._py(guard["sum_of"]), self._py(guard["within"])
+            first = self._py(guard["first"]) if "first" in guard else "None"
+            return call.format("sum_within", counts, counts, f"{first}, ", items, items)
+        count = self._py(guard["param"])
+        if "equals_len_of" in guard:
+            items = self._py(guard["equals_len_of"])
+            return call.format("count_equals", count, count, "", items, items)
+        items = self._py(guard["within"])
+        return call.format("count_within", count, count, "", items, items)
 
     def _takes_text(self) -> bool:
         for p in self.python_params():

@@ -12,7 +12,8 @@ The reviewed description names a role for C parameters (`args`: C name -> role):
 - `len:P`: not a Python argument; the C value is `len()` of the Python list `P`.
 - `strlen:P`: not a Python argument; the C value is the UTF-8 length of the Python `str` `P`.
 - `dict`: a `dict` filled into the struct the parameter points to (or is, when passed by value):
-  missing keys stay 0, wrong-typed values are ignored (acl/_generated/_structs.py `fill_*`).
+  missing keys stay 0, wrong-typed values are ignored (acl/_generated/_structs.py `fill_*`); numeric
+  fields take any `__index__` number (numpy integers) and float fields any `__float__` one.
 - `dict_or_null`: as `dict`, but an empty dict passes NULL.
 - `dict_inout`: as `dict`, and the struct comes back as a dict among the outputs.
 - `strbuf:L`: not a Python argument; a `char` buffer of the size given by the Python argument `L`
@@ -34,7 +35,10 @@ Other keys: `echo` (a C input returned first), `optional` (trailing C parameters
 None), `guards` (`{"param", "max", "returns"}` returns a literal, `{"param", "max", "raises"}`
 raises ValueError, when the Python argument exceeds max; `{"param", "len_min", "len_max",
 "raises"}` raises ValueError with the message `raises` when a list argument's length is outside
-the range), `keys: "snake"` (result dict keys in
+the range; for a count the C function reads list items by: `{"param", "equals_len_of"}` raises
+TypeError unless the int equals the list's length (pyACL's rule where it checks), `{"param", "within"}`
+raises ValueError when it exceeds the length, `{"sum_of", "first"?, "within"}` when the sum of the
+list `sum_of` (of its first `first` items) does), `keys: "snake"` (result dict keys in
 snake_case), `on_error`: what struct results are when the C call does not succeed: "empty" `{}`,
 "none" `None`, "none_items" (list results) a list of `None` of the asked length; "none" also makes a list
 result None.
