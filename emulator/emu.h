@@ -161,7 +161,8 @@ aclError aclemu_mem_check_tracked(const void *p, size_t len, bool need_device, c
 typedef enum aclemu_mapped_kind {
     ACLEMU_MAPPED_VMM = 1,            /* aclrtMapMem */
     ACLEMU_MAPPED_IPC = 2,            /* aclrtIpcMemImportByKey */
-    ACLEMU_MAPPED_HOST_REGISTERED = 3 /* aclrtHostRegister: also host memory */
+    ACLEMU_MAPPED_HOST_REGISTERED = 3, /* aclrtHostRegister: also host memory */
+    ACLEMU_MAPPED_KERNEL_GLOBAL = 4    /* aclrtBinaryGetGlobal: a kernel binary's variable */
 } aclemu_mapped_kind;
 aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, int kind, const char *fn);
 void aclemu_mem_remove_mapped(const void *base);

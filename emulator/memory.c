@@ -187,6 +187,8 @@ static const char *mapped_name(int kind)
         return "range mapped by aclrtMapMem";
     case ACLEMU_MAPPED_IPC:
         return "range imported by aclrtIpcMemImportByKey";
+    case ACLEMU_MAPPED_KERNEL_GLOBAL:
+        return "global variable of a loaded kernel binary";
     default:
         return "host range registered with aclrtHostRegister";
     }
