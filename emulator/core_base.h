@@ -27,9 +27,6 @@ size_t rt_device_memory_budget(void);
 
 /* exception.c: report a failed stream task to the registered exception callback. */
 void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code);
-/* exception.c: a failing kernel task names its function and its binary's callback for the report
- * that follows on the same worker thread (rt_kernel.c; declared there too). */
-void rt_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data);
 /* OS thread id (gettid) of the calling thread. */
 uint32_t rt_os_thread_id(void);
 

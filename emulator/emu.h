@@ -195,6 +195,12 @@ void aclemu_on_release(aclemu_release_fn release);
 
 /* ------------------------------------------------------------------- streams */
 
+/* Called by a kernel task failing on its stream worker, before it returns the error: names the
+ * function and its binary's callback (aclrtBinarySetExceptionCallback, may be NULL). The
+ * exception report that follows on this thread carries the function
+ * (aclrtGetFuncHandleFromExceptionInfo) and calls that callback too. */
+void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data);
+
 /* A stream task: runs on the stream's worker thread, in submission order.
  * Returning an error code (after aclemu_set_error on the worker) makes the stream
  * report it, with the message, from the next aclrtSynchronizeStream / event sync,

@@ -26,7 +26,7 @@ static _Thread_local struct {
     void *user_data;
 } failed_kernel;
 
-void rt_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data)
+void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data)
 {
     failed_kernel.func = func;
     failed_kernel.callback = callback;
@@ -102,7 +102,7 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uin
     aclrtFuncHandle func = failed_kernel.func;
     aclrtOpExceptionCallback op_callback = failed_kernel.callback;
     void *op_user_data = failed_kernel.user_data;
-    rt_exception_note_kernel(NULL, NULL, NULL);
+    aclemu_exception_note_kernel(NULL, NULL, NULL);
     pthread_mutex_lock(&exception_lock);
     aclrtExceptionInfoCallback callback = exception_callback;
     callbacks_running += callback != NULL;

@@ -615,7 +615,7 @@ static aclError run_cpu_launch(void *arg)
         uint32_t status = launch->run(launch->args);
         if (status != 0) {
             pthread_mutex_lock(&rt_kernel_lock);
-            rt_exception_note_kernel((aclrtFuncHandle)launch->function, launch->owner->exception_callback,
+            aclemu_exception_note_kernel((aclrtFuncHandle)launch->function, launch->owner->exception_callback,
                                      launch->owner->exception_user_data);
             pthread_mutex_unlock(&rt_kernel_lock);
             return aclemu_set_error(ACL_ERROR_RT_AICPU_EXCEPTION, "aclrtLaunchKernel: CPU kernel \"%s\" returned %u "

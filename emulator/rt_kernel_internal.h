@@ -80,11 +80,6 @@ rt_binary *rt_binaries_locked(void);
 aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *block, size_t size,
                           aclrtStream stream, const char *fn);
 
-/* exception.c: a kernel task failing on this stream worker names its function and its binary's
- * callback (aclrtBinarySetExceptionCallback, may be NULL); the exception report that follows
- * on this thread carries the function and also calls that callback. */
-void rt_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data);
-
 /* rt_kernel_globals.c: release a binary's global variables (lock held, binary being freed). */
 void rt_globals_release(rt_binary *b);
 /* Record the host library addresses of the binary's variables once it is opened (lock held). */
