@@ -681,6 +681,29 @@ aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *
     return aclemu_stream_submit(stream, run_cpu_launch, task, free_cpu_launch, fn);
 }
 
+/* The checks a launch makes before it reads the caller's argument block: a garbage handle or
+ * stream is reported without touching the block. rt_kernel_submit checks the function again. */
+static aclError launch_precheck(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream, const char *fn)
+{
+    if (numBlocks == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: numBlocks is 0", fn);
+    }
+    aclError err = aclemu_stream_check(stream, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    pthread_mutex_lock(&rt_kernel_lock);
+    rt_function *f = rt_live_function(funcHandle, fn);
+    err = f == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+    if (f != NULL && f->cpu == NULL) {
+        err = aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: \"%s\" is an AI Core kernel; the emulator runs on the "
+                               "CPU and cannot execute device binaries (register a host function with "
+                               "aclrtRegisterCpuFunc instead)", fn, f->name);
+    }
+    pthread_mutex_unlock(&rt_kernel_lock);
+    return err;
+}
+
 /* Copies the caller's argument block (the runtime's own copy, so the caller may reuse it). */
 static aclError copy_args(const void *argsData, size_t argsSize, void **block, const char *fn)
 {
@@ -705,7 +728,10 @@ static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const voi
                        aclrtStream stream, const char *fn)
 {
     void *block = NULL;
-    aclError err = copy_args(argsData, argsSize, &block, fn);
+    aclError err = launch_precheck(funcHandle, numBlocks, stream, fn);
+    if (err == ACL_SUCCESS) {
+        err = copy_args(argsData, argsSize, &block, fn);
+    }
     return err != ACL_SUCCESS ? err : rt_kernel_submit(funcHandle, numBlocks, block, argsSize, stream, fn);
 }
 
@@ -731,13 +757,41 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
                                        aclrtPlaceHolderInfo *placeHolderArray, size_t placeHolderNum)
 {
     (void)cfg;
-    if (placeHolderNum > 0 || placeHolderArray != NULL) {
-        /* placeholders ask the runtime to stage extra data and patch its device address into the
-         * argument block; not done yet for CPU functions */
-        return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: argument placeholders are not supported by the "
-                                "emulator; pass every argument in hostArgs", __func__);
+    if (placeHolderNum > 0 && placeHolderArray == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu placeholders but placeHolderArray is NULL",
+                                __func__, placeHolderNum);
     }
-    return launch(funcHandle, numBlocks, hostArgs, argsSize, stream, __func__);
+    if (placeHolderNum > argsSize / sizeof(void *)) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu placeholders cannot fit %zu bytes of arguments",
+                                __func__, placeHolderNum, argsSize);
+    }
+    aclError err = launch_precheck(funcHandle, numBlocks, stream, __func__);
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(placeHolderArray, placeHolderNum * sizeof *placeHolderArray, false, __func__,
+                               "placeHolderArray");
+    }
+    for (size_t i = 0; err == ACL_SUCCESS && i < placeHolderNum; i++) {
+        const aclrtPlaceHolderInfo *p = &placeHolderArray[i];
+        if (p->addrOffset % sizeof(void *) != 0 || p->addrOffset > argsSize - sizeof(void *) ||
+            p->dataOffset > argsSize) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: placeholder %zu (address at %u, data at %u) lies "
+                                   "outside the %zu-byte block or is not pointer-aligned", __func__, i,
+                                   p->addrOffset, p->dataOffset, argsSize);
+        }
+    }
+    void *block = NULL;
+    if (err == ACL_SUCCESS) {
+        err = copy_args(hostArgs, argsSize, &block, __func__);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    /* the runtime's copy of the block holds the data; each address slot then points into it */
+    for (size_t i = 0; i < placeHolderNum; i++) {
+        void *data = (unsigned char *)block + placeHolderArray[i].dataOffset;
+        memcpy((unsigned char *)block + placeHolderArray[i].addrOffset, &data, sizeof data);
+    }
+    return rt_kernel_submit(funcHandle, numBlocks, block, argsSize, stream, __func__);
 }
 
 /* The launches below take a device function symbol, code compiled for the AI Core: no CPU can run it. */

@@ -221,6 +221,36 @@ def test_ai_core_function_queries_and_refused_launch(
         check(acl.rt.binary_unload(handle), "binary_unload")
 
 
+def host_launch(func: int, stream: int, block: bytes, holders: bytes) -> int:
+    """aclrtLaunchKernelWithHostArgs with placeholder records packed as (addrOffset, dataOffset) pairs."""
+    return acl.rt.launch_kernel_with_host_args(func, 1, stream, 0, acl.util.bytes_to_ptr(block), len(block),
+                                               acl.util.bytes_to_ptr(holders), len(holders) // 8)
+
+
+def test_host_args_placeholders_point_into_the_launch_copy(
+    rt: Runtime, alloc: Allocations, kernels: tuple[Path, Path]
+) -> None:
+    handle = load(kernels[0])
+    try:
+        func, ret = acl.rt.register_cpu_func(handle, "mixed_kernel", "Mixed")
+        check(ret, "register_cpu_func")
+        out = alloc.device(24)
+        values = [4, 8, -15, 16, 23]
+        head = Mixed(tag=12, count=len(values), out=out, scale=-3, values=0)
+        block = bytes(head) + struct.pack(f"<{len(values)}i", *values)
+        holders = struct.pack("<II", Mixed.values.offset, ctypes.sizeof(Mixed))
+        check(host_launch(func, rt.stream, block, holders), "launch_kernel_with_host_args")
+        del block  # the launch took its own copy, data included
+        check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
+        assert outputs(out) == [12, len(values), -3 * sum(values)]
+        small = bytes(ctypes.sizeof(Mixed))
+        outside = struct.pack("<II", ctypes.sizeof(Mixed) - 4, 0)  # the address slot would cross the end
+        assert host_launch(func, rt.stream, small, outside) == acl.ACL_ERROR_INVALID_PARAM
+        assert "outside" in acl.get_recent_err_msg()
+    finally:
+        check(acl.rt.binary_unload(handle), "binary_unload")
+
+
 def test_arch_compatibility(rt: Runtime) -> None:
     assert acl.rt.check_arch_compatibility(acl.get_soc_name()) == (1, acl.ACL_SUCCESS)
     assert acl.rt.check_arch_compatibility(acl.get_soc_name() + "X") == (0, acl.ACL_SUCCESS)
