@@ -14,8 +14,14 @@
  *    A launch copies the argument block, as the runtime does, and calls
  *    `uint32_t funcName(void *args)` once per block on the stream's worker, in order with the
  *    stream's copies and events. A non-zero return fails the task with
- *    ACL_ERROR_RT_AICPU_EXCEPTION. The calling convention is our choice: one pointer to the
- *    argument block, the shape of AI CPU kernel entry points.
+ *    ACL_ERROR_RT_AICPU_EXCEPTION and calls the binary's exception callback, if set. The calling
+ *    convention is our choice: one pointer to the argument block, the shape of AI CPU kernel
+ *    entry points.
+ *
+ * A function's code address (aclrtGetFunctionAddr, also a "symbol" for aclrtGetFuncBySymbol) is
+ * where its bytes lie in the binary's copy (AI Core) or the host function (CPU). ELF symbols do
+ * not describe parameters, so aclrtFunctionGetParamCount/Info answer ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+ * Global variables: rt_kernel_globals.c; argument objects: rt_kernel_args.c.
  */
 #define _GNU_SOURCE
 #include "rt_kernel_internal.h"
@@ -638,8 +644,8 @@ static void free_cpu_launch(void *arg, bool ran)
     free(launch);
 }
 
-aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *block, size_t size,
-                          aclrtStream stream, const char *fn)
+aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *block, aclrtStream stream,
+                          const char *fn)
 {
     aclError err = ACL_SUCCESS;
     if (numBlocks == 0) {
@@ -657,7 +663,6 @@ aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *
         return err;
     }
     task->args = block;
-    (void)size;
     pthread_mutex_lock(&rt_kernel_lock);
     rt_function *f = rt_live_function(funcHandle, fn);
     err = f == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
@@ -732,7 +737,7 @@ static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const voi
     if (err == ACL_SUCCESS) {
         err = copy_args(argsData, argsSize, &block, fn);
     }
-    return err != ACL_SUCCESS ? err : rt_kernel_submit(funcHandle, numBlocks, block, argsSize, stream, fn);
+    return err != ACL_SUCCESS ? err : rt_kernel_submit(funcHandle, numBlocks, block, stream, fn);
 }
 
 aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData, size_t argsSize,
@@ -791,7 +796,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
         void *data = (unsigned char *)block + placeHolderArray[i].dataOffset;
         memcpy((unsigned char *)block + placeHolderArray[i].addrOffset, &data, sizeof data);
     }
-    return rt_kernel_submit(funcHandle, numBlocks, block, argsSize, stream, __func__);
+    return rt_kernel_submit(funcHandle, numBlocks, block, stream, __func__);
 }
 
 /* The launches below take a device function symbol, code compiled for the AI Core: no CPU can run it. */

@@ -389,7 +389,7 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle)
 
 /* The launch block of `a` (lock held): the parameters, then each placeholder's data at an
  * 8-byte boundary with its slot pointing there. */
-static aclError build_block(const rt_kernel_args *a, void **block, size_t *size, const char *fn)
+static aclError build_block(const rt_kernel_args *a, void **block, const char *fn)
 {
     size_t total = round_up(a->used, BLOCK_ALIGN);
     for (size_t i = 0; i < a->count; i++) {
@@ -418,7 +418,6 @@ static aclError build_block(const rt_kernel_args *a, void **block, size_t *size,
         }
     }
     *block = out;
-    *size = total;
     return ACL_SUCCESS;
 }
 
@@ -431,7 +430,6 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
                                 cfg->numAttrs);
     }
     void *block = NULL;
-    size_t size = 0;
     pthread_mutex_lock(&rt_kernel_lock);
     rt_kernel_args *a = live_args(argsHandle, __func__);
     aclError err = a == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
@@ -442,12 +440,12 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the argument object was made for another function",
                                __func__);
     } else if (a != NULL) {
-        err = build_block(a, &block, &size, __func__);
+        err = build_block(a, &block, __func__);
     }
     pthread_mutex_unlock(&rt_kernel_lock);
     if (err != ACL_SUCCESS) {
         return err;
     }
     /* launch attributes (timeouts, scheduling hints) do not change a CPU call */
-    return rt_kernel_submit(funcHandle, numBlocks, block, size, stream, __func__);
+    return rt_kernel_submit(funcHandle, numBlocks, block, stream, __func__);
 }

@@ -75,10 +75,10 @@ void rt_binary_put_locked(rt_binary *b);
 /* Loaded binaries, newest first (lock held). */
 rt_binary *rt_binaries_locked(void);
 
-/* Queue a launch of `funcHandle` on `stream` with the argument block `block` of `size` bytes
- * (malloc'd; owned by the launch from this call on, freed on every path). */
-aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *block, size_t size,
-                          aclrtStream stream, const char *fn);
+/* Queue a launch of `funcHandle` on `stream` with the argument block `block` (malloc'd; owned by
+ * the launch from this call on, freed on every path). */
+aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *block, aclrtStream stream,
+                          const char *fn);
 
 /* rt_kernel_globals.c: release a binary's global variables (lock held, binary being freed). */
 void rt_globals_release(rt_binary *b);
