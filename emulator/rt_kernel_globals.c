@@ -131,20 +131,29 @@ static aclError find_symbol_locked(const void *symbol, rt_binary **owner, rt_sym
                             "opened for aclrtRegisterCpuFunc)", fn, symbol);
 }
 
+/* The device address and size of the variable `symbol` names; either output may be NULL. */
+static aclError symbol_query(const void *symbol, void **address, size_t *size, const char *fn)
+{
+    pthread_mutex_lock(&rt_kernel_lock);
+    rt_binary *b = NULL;
+    rt_symbol *s = NULL;
+    aclError err = find_symbol_locked(symbol, &b, &s, fn);
+    if (err == ACL_SUCCESS && address != NULL) {
+        *address = s->device;
+    }
+    if (err == ACL_SUCCESS && size != NULL) {
+        *size = (size_t)s->size;
+    }
+    pthread_mutex_unlock(&rt_kernel_lock);
+    return err;
+}
+
 aclError aclrtGetSymbolAddress(const void *symbol, void **devPtr)
 {
     if (devPtr == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", __func__);
     }
-    pthread_mutex_lock(&rt_kernel_lock);
-    rt_binary *b = NULL;
-    rt_symbol *s = NULL;
-    aclError err = find_symbol_locked(symbol, &b, &s, __func__);
-    if (err == ACL_SUCCESS) {
-        *devPtr = s->device;
-    }
-    pthread_mutex_unlock(&rt_kernel_lock);
-    return err;
+    return symbol_query(symbol, devPtr, NULL, __func__);
 }
 
 aclError aclrtGetSymbolSize(const void *symbol, size_t *size)
@@ -152,15 +161,7 @@ aclError aclrtGetSymbolSize(const void *symbol, size_t *size)
     if (size == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: size is NULL", __func__);
     }
-    pthread_mutex_lock(&rt_kernel_lock);
-    rt_binary *b = NULL;
-    rt_symbol *s = NULL;
-    aclError err = find_symbol_locked(symbol, &b, &s, __func__);
-    if (err == ACL_SUCCESS) {
-        *size = (size_t)s->size;
-    }
-    pthread_mutex_unlock(&rt_kernel_lock);
-    return err;
+    return symbol_query(symbol, NULL, size, __func__);
 }
 
 /* ------------------------------------------------------------ copies */

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import struct
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,18 @@ import acl
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return build_kernels(tmp_path_factory.mktemp("args"))
+
+
+@pytest.fixture
+def mixed(rt: Runtime, kernels: tuple[Path, Path]) -> Iterator[tuple[int, int]]:
+    """A loaded shared library and its `mixed_kernel` registered as a CPU function; unloaded after."""
+    handle = load(kernels[0])
+    try:
+        func, ret = acl.rt.register_cpu_func(handle, "mixed_kernel", "Mixed")
+        check(ret, "register_cpu_func")
+        yield handle, func
+    finally:
+        check(acl.rt.binary_unload(handle), "binary_unload")
 
 
 class Mixed(ctypes.Structure):
@@ -101,83 +114,73 @@ def test_args_object_runs_a_cpu_function_with_placeholder_data(
     assert acl.rt.kernel_args_finalize(args) == acl.ACL_ERROR_INVALID_PARAM  # died with its binary
 
 
-def test_sizes_and_user_memory_objects(rt: Runtime, alloc: Allocations, kernels: tuple[Path, Path]) -> None:
-    handle = load(kernels[0])
-    try:
-        func, ret = acl.rt.register_cpu_func(handle, "mixed_kernel", "Mixed")
-        check(ret, "register_cpu_func")
-        for user, actual in ((1, 8), (13, 16), (32, 32), (0, 0)):
-            assert acl.rt.kernel_args_get_mem_size(func, user) == (actual, acl.ACL_SUCCESS)
-        handle_size, ret = acl.rt.kernel_args_get_handle_mem_size(func)
-        check(ret, "kernel_args_get_handle_mem_size")
-        assert handle_size > 0
-        values = [1, 2, 3]
-        # the struct with its padding plus the placeholder data
-        need, ret = acl.rt.kernel_args_get_mem_size(func, ctypes.sizeof(Mixed) + 4 * len(values))
-        check(ret, "kernel_args_get_mem_size")
-        args, block = alloc.host(handle_size), alloc.host(need)
-        check(acl.rt.kernel_args_init_by_user_mem(func, args, block, need), "kernel_args_init_by_user_mem")
-        out = alloc.device(24)
-        _, _, holder = fill_mixed(args, 77, 3, out, 10)
-        # the members sit where the C compiler puts them, inside the caller's block
-        image = read_host(block, ctypes.sizeof(Mixed))
-        assert image[Mixed.tag.offset] == 77
-        assert struct.unpack_from("<I", image, Mixed.count.offset)[0] == 3
-        assert struct.unpack_from("<Q", image, Mixed.out.offset)[0] == out
-        assert struct.unpack_from("<q", image, Mixed.scale.offset)[0] == 10
-        buffer, ret = acl.rt.kernel_args_get_place_holder_buffer(args, holder, 4 * len(values))
-        check(ret, "placeholder buffer")
-        assert block <= buffer and buffer + 4 * len(values) <= block + need  # carved from the caller's block
-        write_host(buffer, struct.pack("<3i", *values))
-        check(acl.rt.kernel_args_finalize(args), "finalize")
-        check(launch(func, args, rt.stream), "launch")
-        check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
-        assert outputs(out) == [77, 3, 10 * sum(values)]
+def test_sizes_and_user_memory_objects(rt: Runtime, alloc: Allocations, mixed: tuple[int, int]) -> None:
+    _, func = mixed
+    for user, actual in ((1, 8), (13, 16), (32, 32), (0, 0)):
+        assert acl.rt.kernel_args_get_mem_size(func, user) == (actual, acl.ACL_SUCCESS)
+    handle_size, ret = acl.rt.kernel_args_get_handle_mem_size(func)
+    check(ret, "kernel_args_get_handle_mem_size")
+    assert handle_size > 0
+    values = [1, 2, 3]
+    # the struct with its padding plus the placeholder data
+    need, ret = acl.rt.kernel_args_get_mem_size(func, ctypes.sizeof(Mixed) + 4 * len(values))
+    check(ret, "kernel_args_get_mem_size")
+    args, block = alloc.host(handle_size), alloc.host(need)
+    check(acl.rt.kernel_args_init_by_user_mem(func, args, block, need), "kernel_args_init_by_user_mem")
+    out = alloc.device(24)
+    _, _, holder = fill_mixed(args, 77, 3, out, 10)
+    # the members sit where the C compiler puts them, inside the caller's block
+    image = read_host(block, ctypes.sizeof(Mixed))
+    assert image[Mixed.tag.offset] == 77
+    assert struct.unpack_from("<I", image, Mixed.count.offset)[0] == 3
+    assert struct.unpack_from("<Q", image, Mixed.out.offset)[0] == out
+    assert struct.unpack_from("<q", image, Mixed.scale.offset)[0] == 10
+    buffer, ret = acl.rt.kernel_args_get_place_holder_buffer(args, holder, 4 * len(values))
+    check(ret, "placeholder buffer")
+    assert block <= buffer and buffer + 4 * len(values) <= block + need  # carved from the caller's block
+    write_host(buffer, struct.pack("<3i", *values))
+    check(acl.rt.kernel_args_finalize(args), "finalize")
+    check(launch(func, args, rt.stream), "launch")
+    check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
+    assert outputs(out) == [77, 3, 10 * sum(values)]
 
-        small = alloc.host(16)
-        check(acl.rt.kernel_args_init_by_user_mem(func, args, small, 16), "re-init in the same memory")
-        append(args, struct.pack("<Q", 1))
-        ret = acl.rt.kernel_args_append(args, acl.util.bytes_to_ptr(bytes(16)), 16)[1]
-        assert ret == acl.ACL_ERROR_INVALID_PARAM  # 8 + 16 bytes do not fit 16
-        assert "holds 16" in acl.get_recent_err_msg()
-    finally:
-        check(acl.rt.binary_unload(handle), "binary_unload")
+    small = alloc.host(16)
+    check(acl.rt.kernel_args_init_by_user_mem(func, args, small, 16), "re-init in the same memory")
+    append(args, struct.pack("<Q", 1))
+    ret = acl.rt.kernel_args_append(args, acl.util.bytes_to_ptr(bytes(16)), 16)[1]
+    assert ret == acl.ACL_ERROR_INVALID_PARAM  # 8 + 16 bytes do not fit 16
+    assert "holds 16" in acl.get_recent_err_msg()
 
 
-def test_args_misuse_is_refused(rt: Runtime, alloc: Allocations, kernels: tuple[Path, Path]) -> None:
-    handle = load(kernels[0])
-    try:
-        func, ret = acl.rt.register_cpu_func(handle, "mixed_kernel", "Mixed")
-        check(ret, "register_cpu_func")
-        other, ret = acl.rt.register_cpu_func(handle, "sum_kernel", "Sum")
-        check(ret, "register_cpu_func")
-        args, ret = acl.rt.kernel_args_init(func)
-        check(ret, "kernel_args_init")
-        value = append(args, struct.pack("<I", 1))
-        holder, ret = acl.rt.kernel_args_append_place_holder(args)
-        check(ret, "append_place_holder")
-        four = acl.util.bytes_to_ptr(bytes(4))
-        assert launch(func, args, rt.stream) == acl.ACL_ERROR_INVALID_PARAM
-        assert "not finalized" in acl.get_recent_err_msg()
-        assert acl.rt.kernel_args_para_update(args, value, four, 2) == acl.ACL_ERROR_INVALID_PARAM  # size
-        assert acl.rt.kernel_args_para_update(args, holder, four, 8) == acl.ACL_ERROR_INVALID_PARAM
-        assert acl.rt.kernel_args_para_update(args, 0x10, four, 4) == acl.ACL_ERROR_INVALID_PARAM
-        assert acl.rt.kernel_args_get_place_holder_buffer(args, value, 8)[1] == acl.ACL_ERROR_INVALID_PARAM
-        check(acl.rt.kernel_args_finalize(args), "finalize")
-        assert acl.rt.kernel_args_append(args, four, 4)[1] == acl.ACL_ERROR_INVALID_PARAM  # finalized
-        ret = launch(func, args, rt.stream)
-        assert ret == acl.ACL_ERROR_INVALID_PARAM and "no buffer" in acl.get_recent_err_msg()
-        check(acl.rt.kernel_args_get_place_holder_buffer(args, holder, 8)[1], "buffer")
-        assert acl.rt.kernel_args_get_place_holder_buffer(args, holder, 64)[1] == acl.ACL_ERROR_INVALID_PARAM
-        assert launch(other, args, rt.stream) == acl.ACL_ERROR_INVALID_PARAM
-        assert launch(func, args, rt.stream, 0) == acl.ACL_ERROR_INVALID_PARAM
-        assert acl.rt.kernel_args_init_by_user_mem(func, alloc.host(64) + 1, alloc.host(64), 64) == (
-            acl.ACL_ERROR_INVALID_PARAM
-        )
-        assert acl.rt.kernel_args_finalize(0xBAD) == acl.ACL_ERROR_INVALID_PARAM
-        assert acl.rt.kernel_args_init(0xBAD)[1] == acl.ACL_ERROR_INVALID_PARAM
-    finally:
-        check(acl.rt.binary_unload(handle), "binary_unload")
+def test_args_misuse_is_refused(rt: Runtime, alloc: Allocations, mixed: tuple[int, int]) -> None:
+    handle, func = mixed
+    other, ret = acl.rt.register_cpu_func(handle, "sum_kernel", "Sum")
+    check(ret, "register_cpu_func")
+    args, ret = acl.rt.kernel_args_init(func)
+    check(ret, "kernel_args_init")
+    value = append(args, struct.pack("<I", 1))
+    holder, ret = acl.rt.kernel_args_append_place_holder(args)
+    check(ret, "append_place_holder")
+    four = acl.util.bytes_to_ptr(bytes(4))
+    assert launch(func, args, rt.stream) == acl.ACL_ERROR_INVALID_PARAM
+    assert "not finalized" in acl.get_recent_err_msg()
+    assert acl.rt.kernel_args_para_update(args, value, four, 2) == acl.ACL_ERROR_INVALID_PARAM  # size
+    assert acl.rt.kernel_args_para_update(args, holder, four, 8) == acl.ACL_ERROR_INVALID_PARAM
+    assert acl.rt.kernel_args_para_update(args, 0x10, four, 4) == acl.ACL_ERROR_INVALID_PARAM
+    assert acl.rt.kernel_args_get_place_holder_buffer(args, value, 8)[1] == acl.ACL_ERROR_INVALID_PARAM
+    check(acl.rt.kernel_args_finalize(args), "finalize")
+    assert acl.rt.kernel_args_append(args, four, 4)[1] == acl.ACL_ERROR_INVALID_PARAM  # finalized
+    ret = launch(func, args, rt.stream)
+    assert ret == acl.ACL_ERROR_INVALID_PARAM and "no buffer" in acl.get_recent_err_msg()
+    check(acl.rt.kernel_args_get_place_holder_buffer(args, holder, 8)[1], "buffer")
+    assert acl.rt.kernel_args_get_place_holder_buffer(args, holder, 64)[1] == acl.ACL_ERROR_INVALID_PARAM
+    assert launch(other, args, rt.stream) == acl.ACL_ERROR_INVALID_PARAM
+    assert launch(func, args, rt.stream, 0) == acl.ACL_ERROR_INVALID_PARAM
+    assert acl.rt.kernel_args_init_by_user_mem(func, alloc.host(64) + 1, alloc.host(64), 64) == (
+        acl.ACL_ERROR_INVALID_PARAM
+    )
+    assert acl.rt.kernel_args_finalize(0xBAD) == acl.ACL_ERROR_INVALID_PARAM
+    assert acl.rt.kernel_args_init(0xBAD)[1] == acl.ACL_ERROR_INVALID_PARAM
 
 
 def test_ai_core_function_queries_and_refused_launch(
@@ -228,27 +231,22 @@ def host_launch(func: int, stream: int, block: bytes, holders: bytes) -> int:
 
 
 def test_host_args_placeholders_point_into_the_launch_copy(
-    rt: Runtime, alloc: Allocations, kernels: tuple[Path, Path]
+    rt: Runtime, alloc: Allocations, mixed: tuple[int, int]
 ) -> None:
-    handle = load(kernels[0])
-    try:
-        func, ret = acl.rt.register_cpu_func(handle, "mixed_kernel", "Mixed")
-        check(ret, "register_cpu_func")
-        out = alloc.device(24)
-        values = [4, 8, -15, 16, 23]
-        head = Mixed(tag=12, count=len(values), out=out, scale=-3, values=0)
-        block = bytes(head) + struct.pack(f"<{len(values)}i", *values)
-        holders = struct.pack("<II", Mixed.values.offset, ctypes.sizeof(Mixed))
-        check(host_launch(func, rt.stream, block, holders), "launch_kernel_with_host_args")
-        del block  # the launch took its own copy, data included
-        check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
-        assert outputs(out) == [12, len(values), -3 * sum(values)]
-        small = bytes(ctypes.sizeof(Mixed))
-        outside = struct.pack("<II", ctypes.sizeof(Mixed) - 4, 0)  # the address slot would cross the end
-        assert host_launch(func, rt.stream, small, outside) == acl.ACL_ERROR_INVALID_PARAM
-        assert "outside" in acl.get_recent_err_msg()
-    finally:
-        check(acl.rt.binary_unload(handle), "binary_unload")
+    _, func = mixed
+    out = alloc.device(24)
+    values = [4, 8, -15, 16, 23]
+    head = Mixed(tag=12, count=len(values), out=out, scale=-3, values=0)
+    block = bytes(head) + struct.pack(f"<{len(values)}i", *values)
+    holders = struct.pack("<II", Mixed.values.offset, ctypes.sizeof(Mixed))
+    check(host_launch(func, rt.stream, block, holders), "launch_kernel_with_host_args")
+    del block  # the launch took its own copy, data included
+    check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
+    assert outputs(out) == [12, len(values), -3 * sum(values)]
+    small = bytes(ctypes.sizeof(Mixed))
+    outside = struct.pack("<II", ctypes.sizeof(Mixed) - 4, 0)  # the address slot would cross the end
+    assert host_launch(func, rt.stream, small, outside) == acl.ACL_ERROR_INVALID_PARAM
+    assert "outside" in acl.get_recent_err_msg()
 
 
 def test_arch_compatibility(rt: Runtime) -> None:
