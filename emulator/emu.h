@@ -168,7 +168,8 @@ typedef enum aclemu_mapped_kind {
     ACLEMU_MAPPED_VMM = 1,            /* aclrtMapMem */
     ACLEMU_MAPPED_IPC = 2,            /* aclrtIpcMemImportByKey */
     ACLEMU_MAPPED_HOST_REGISTERED = 3, /* aclrtHostRegister: also host memory */
-    ACLEMU_MAPPED_RUNTIME = 4          /* device memory the runtime itself owns (status areas) */
+    ACLEMU_MAPPED_RUNTIME = 4,         /* device memory the runtime itself owns (status areas) */
+    ACLEMU_MAPPED_KERNEL_GLOBAL = 5    /* aclrtBinaryGetGlobal: a kernel binary's variable */
 } aclemu_mapped_kind;
 aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, int kind, const char *fn);
 void aclemu_mem_remove_mapped(const void *base);
@@ -200,6 +201,12 @@ typedef size_t (*aclemu_release_fn)(int32_t device, const char *fn);
 void aclemu_on_release(aclemu_release_fn release);
 
 /* ------------------------------------------------------------------- streams */
+
+/* Called by a kernel task failing on its stream worker, before it returns the error: names the
+ * function and its binary's callback (aclrtBinarySetExceptionCallback, may be NULL). The
+ * exception report that follows on this thread carries the function
+ * (aclrtGetFuncHandleFromExceptionInfo) and calls that callback too. */
+void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data);
 
 /* A stream task: runs on the stream's worker thread, in submission order.
  * Returning an error code (after aclemu_set_error on the worker) makes the stream

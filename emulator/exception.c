@@ -18,7 +18,22 @@ struct rtExceptionInfo {
     uint32_t thread_id;
     uint32_t device_id;
     uint32_t error_code;
+    aclrtFuncHandle func; /* the kernel whose task failed, NULL for other tasks */
 };
+
+/* Noted by a failing kernel task on this worker for the report that follows (rt_kernel.c). */
+static _Thread_local struct {
+    aclrtFuncHandle func;
+    aclrtOpExceptionCallback callback;
+    void *user_data;
+} failed_kernel;
+
+void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data)
+{
+    failed_kernel.func = func;
+    failed_kernel.callback = callback;
+    failed_kernel.user_data = user_data;
+}
 
 static const uint32_t NO_VALUE = 0xFFFFFFFFu;
 
@@ -113,6 +128,10 @@ bool aclemu_device_fault_clear(int32_t device, aclError code)
 
 void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code)
 {
+    aclrtFuncHandle func = failed_kernel.func;
+    aclrtOpExceptionCallback op_callback = failed_kernel.callback;
+    void *op_user_data = failed_kernel.user_data;
+    aclemu_exception_note_kernel(NULL, NULL, NULL);
     pthread_mutex_lock(&exception_lock);
     if (device >= 0 && device < RT_MAX_DEVICES && code != ACL_SUCCESS) {
         device_faults[device] = code;
@@ -120,16 +139,24 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uin
     aclrtExceptionInfoCallback callback = exception_callback;
     callbacks_running += callback != NULL;
     pthread_mutex_unlock(&exception_lock);
-    if (callback == NULL) {
+    if (callback == NULL && op_callback == NULL) {
         return;
     }
     struct rtExceptionInfo info = {task_id, (uint32_t)stream_id, thread_id, device < 0 ? NO_VALUE : (uint32_t)device,
-                                   (uint32_t)code};
+                                   (uint32_t)code, func};
     if (aclemu_handle_add(&info, ACLEMU_KIND_EXCEPTION_INFO) == ACL_SUCCESS) {
         callback_depth++;
-        callback(&info);
+        if (callback != NULL) {
+            callback(&info);
+        }
+        if (op_callback != NULL) {
+            op_callback(&info, op_user_data); /* the failing kernel's binary's own callback */
+        }
         callback_depth--;
         aclemu_handle_remove(&info, ACLEMU_KIND_EXCEPTION_INFO);
+    }
+    if (callback == NULL) {
+        return;
     }
     pthread_mutex_lock(&exception_lock);
     if (--callbacks_running == 0) {
@@ -190,5 +217,23 @@ aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo *info, void **de
     }
     *devArgsPtr = NULL;
     *devArgsLen = 0;
+    return ACL_SUCCESS;
+}
+
+/* The kernel whose task failed; a failure of another kind of task names none. */
+aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo *info, aclrtFuncHandle *func)
+{
+    const struct rtExceptionInfo *live = live_info(info, "aclrtGetFuncHandleFromExceptionInfo");
+    if (live == NULL) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (func == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetFuncHandleFromExceptionInfo: func is NULL");
+    }
+    if (live->func == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtGetFuncHandleFromExceptionInfo: the failed task "
+                                "was not a kernel launch");
+    }
+    *func = live->func;
     return ACL_SUCCESS;
 }

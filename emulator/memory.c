@@ -196,6 +196,8 @@ static const char *mapped_name(int kind)
         return "range imported by aclrtIpcMemImportByKey";
     case ACLEMU_MAPPED_RUNTIME:
         return "status area of the runtime";
+    case ACLEMU_MAPPED_KERNEL_GLOBAL:
+        return "global variable of a loaded kernel binary";
     default:
         return "host range registered with aclrtHostRegister";
     }

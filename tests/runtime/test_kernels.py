@@ -221,8 +221,8 @@ def test_launch_with_host_args_runs_the_cpu_function(
         check(acl.rt.synchronize_stream(rt.stream), "synchronize_stream")
         assert list(array.array("f", read_host(host, size))) == [-6.0, 3.0, -0.5]
         ret = acl.rt.launch_kernel_with_host_args(func, 1, rt.stream, 0, args_ptr, len(args), 0, 2)
-        assert ret == acl.ACL_ERROR_API_NOT_SUPPORT
-        assert "placeholders" in acl.get_recent_err_msg()
+        assert ret == acl.ACL_ERROR_INVALID_PARAM
+        assert "placeHolderArray is NULL" in acl.get_recent_err_msg()
     finally:
         check(acl.rt.binary_unload(handle), "binary_unload")
 
