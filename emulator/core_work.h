@@ -92,6 +92,7 @@ typedef struct rt_mapped_range {
     size_t size;
     int32_t device;
     int kind; /* aclemu_mapped_kind */
+    uint32_t access; /* aclrtMemAccessFlags: 3 read-write (the default), 1 read only, 0 none */
 } rt_mapped_range;
 /* True (and *out filled, if non-NULL) when p lies inside a registered mapped range. */
 bool rt_mapped_find(uintptr_t p, rt_mapped_range *out);

@@ -165,6 +165,11 @@ typedef enum aclemu_mapped_kind {
 } aclemu_mapped_kind;
 aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, int kind, const char *fn);
 void aclemu_mem_remove_mapped(const void *base);
+/* Change what the runtime's own copies and fills may do in the mapped range starting at `base`
+ * (an aclrtMemAccessFlags value; ranges start read-write): with ACL_RT_MEM_ACCESS_FLAGS_NONE every
+ * check of an address inside fails, with _READ a copy or fill writing there fails. The area
+ * changes the pages' protection itself. False when no range starts at `base`. */
+bool aclemu_mem_set_mapped_access(const void *base, uint32_t access);
 
 /* Device memory tagged as DVPP memory (acldvppMalloc): `size` usable bytes on the current
  * device, taking `reserve` (>= size, a multiple of 128) bytes of address space so that it
