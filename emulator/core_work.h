@@ -56,6 +56,11 @@ struct rt_event {
     uint64_t completed; /* number of those that executed */
     uint64_t timestamp_ns;
     bool reset; /* reset executed after the last record */
+    /* IPC events (aclrtIpcGetEventHandle / OpenEventHandle): the four fields above live in a
+     * page shared with other processes; the ones here are a copy refreshed under the core lock */
+    struct rt_event_page *page;
+    aclemu_shared_page shared;
+    bool exported; /* created here and exported (else opened from another process) */
 };
 
 /* stream.c */
