@@ -176,15 +176,6 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
     return ACL_SUCCESS;
 }
 
-/* A caller's host array of pids: only a tracked one's length can be checked. */
-static aclError check_pid_array(const int32_t *pids, size_t num, const char *fn, const char *what)
-{
-    if (num > SIZE_MAX / sizeof *pids) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu pids are more than any array holds", fn, num);
-    }
-    return aclemu_mem_check(pids, num * sizeof *pids, false, fn, what);
-}
-
 /* Append pids to an exported key's allow-list. */
 static aclError add_pids(const char *key, const int32_t *pids, size_t num, const char *fn)
 {
@@ -204,7 +195,7 @@ aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
     if (pid == NULL || num == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: pid is NULL or num is 0", __func__);
     }
-    err = check_pid_array(pid, num, __func__, "pid");
+    err = rt_pid_array_check(pid, num, __func__, "pid");
     if (err != ACL_SUCCESS) {
         return err;
     }
@@ -220,26 +211,9 @@ aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *server
     if (err != ACL_SUCCESS) {
         return err;
     }
-    if (serverPids == NULL || num == 0) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: serverPids is NULL or num is 0", __func__);
-    }
-    if (num > SIZE_MAX / sizeof *serverPids) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu entries are more than any array holds", __func__,
-                                num);
-    }
-    /* a host array: only a tracked one's length can be checked */
-    err = aclemu_mem_check(serverPids, num * sizeof *serverPids, false, __func__, "serverPids");
+    err = rt_server_pids_check(serverPids, num, __func__);
     if (err != ACL_SUCCESS) {
         return err;
-    }
-    for (size_t i = 0; i < num; i++) {
-        if (serverPids[i].pid == NULL || serverPids[i].num == 0) {
-            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: serverPids[%zu] has no pids", __func__, i);
-        }
-        err = check_pid_array(serverPids[i].pid, serverPids[i].num, __func__, "serverPids[].pid");
-        if (err != ACL_SUCCESS) {
-            return err;
-        }
     }
     pthread_mutex_lock(&ipc_lock);
     for (size_t i = 0; i < num && err == ACL_SUCCESS; i++) {
