@@ -160,14 +160,14 @@ def test_set_link_checks_handle_and_link_type(vmm: Vmm) -> None:
 
 def test_p2p_map_accepts_device_memory_and_refuses_the_rest(alloc: Allocations) -> None:
     dev = alloc.device(4096)
-    check(acl.rt.mem_p2_p_map(dev, 4096, 1, 0), "mem_p2p_map")
+    check(acl.rt.mem_p2p_map(dev, 4096, 1, 0), "mem_p2p_map")
     payload = pattern(64, seed=2)
     write_device(dev, payload)
     assert read_device(dev, 64) == payload
-    _refused(acl.rt.mem_p2_p_map(dev, 4096, 5, 0), "dstDevId")
-    _refused(acl.rt.mem_p2_p_map(dev, 4096, 1, 1), "flags")
-    _refused(acl.rt.mem_p2_p_map(dev, 8192, 1, 0), "past the end")
-    _refused(acl.rt.mem_p2_p_map(alloc.host(64), 64, 1, 0), "host memory")
+    _refused(acl.rt.mem_p2p_map(dev, 4096, 5, 0), "dstDevId")
+    _refused(acl.rt.mem_p2p_map(dev, 4096, 1, 1), "flags")
+    _refused(acl.rt.mem_p2p_map(dev, 8192, 1, 0), "past the end")
+    _refused(acl.rt.mem_p2p_map(alloc.host(64), 64, 1, 0), "host memory")
 
 
 def test_a_store_into_a_read_only_mapping_faults_and_a_load_does_not() -> None:
