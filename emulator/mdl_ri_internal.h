@@ -90,6 +90,9 @@ typedef struct ri_task {
     unsigned char *op_info;
     size_t op_info_size;
     char *extend_info; /* NUL-terminated */
+    /* aclmdlRITaskSetParams: the parameters the task was rebuilt from (under ri->lock) */
+    bool has_params;
+    aclmdlRITaskParams params;
 } ri_task;
 
 /* A stream that records (or recorded) into an instance; also the capture hook's owner. */
