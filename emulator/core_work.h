@@ -56,6 +56,11 @@ struct rt_event {
     uint64_t completed; /* number of those that executed */
     uint64_t timestamp_ns;
     bool reset; /* reset executed after the last record */
+    /* IPC events (aclrtIpcGetEventHandle / OpenEventHandle): the four fields above live in a
+     * page shared with other processes; the ones here are a copy refreshed under the core lock */
+    struct rt_event_page *page;
+    aclemu_shared_page shared;
+    bool exported; /* created here and exported (else opened from another process) */
 };
 
 /* stream.c */
@@ -92,6 +97,7 @@ typedef struct rt_mapped_range {
     size_t size;
     int32_t device;
     int kind; /* aclemu_mapped_kind */
+    uint32_t access; /* aclrtMemAccessFlags: 3 read-write (the default), 1 read only, 0 none */
 } rt_mapped_range;
 /* True (and *out filled, if non-NULL) when p lies inside a registered mapped range. */
 bool rt_mapped_find(uintptr_t p, rt_mapped_range *out);

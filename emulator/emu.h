@@ -173,6 +173,26 @@ typedef enum aclemu_mapped_kind {
 } aclemu_mapped_kind;
 aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, int kind, const char *fn);
 void aclemu_mem_remove_mapped(const void *base);
+/* shared_page.c: a record shared with other emulator processes of this user (see there). The
+ * owner creates it (fd >= 0); another process opens it from the owner's pid and fd (fd -1 then):
+ * mapped read-write, `bytes` long; destroy unmaps and closes. Checks of the record's content
+ * (magic, serial) are the caller's. */
+typedef struct aclemu_shared_page {
+    int fd;
+    void *page;
+    size_t bytes;
+} aclemu_shared_page;
+aclError aclemu_shared_page_create(const char *name, size_t bytes, aclemu_shared_page *out, const char *fn);
+bool aclemu_shared_page_open(int pid, int fd, size_t bytes, aclemu_shared_page *out);
+void aclemu_shared_page_destroy(aclemu_shared_page *shared);
+/* Another process's descriptor opened read-write (-1 when gone or not ours). */
+int aclemu_shared_open_remote(int pid, int fd);
+
+/* Change what the runtime's own copies and fills may do in the mapped range starting at `base`
+ * (an aclrtMemAccessFlags value; ranges start read-write): with ACL_RT_MEM_ACCESS_FLAGS_NONE every
+ * check of an address inside fails, with _READ a copy or fill writing there fails. The area
+ * changes the pages' protection itself. False when no range starts at `base`. */
+bool aclemu_mem_set_mapped_access(const void *base, uint32_t access);
 
 /* Device memory tagged as DVPP memory (acldvppMalloc): `size` usable bytes on the current
  * device, taking `reserve` (>= size, a multiple of 128) bytes of address space so that it

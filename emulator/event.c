@@ -1,11 +1,41 @@
 /* Events: recorded by stream tasks, waited for by streams and threads, timed with the
- * monotonic clock at the moment the record task runs. */
+ * monotonic clock at the moment the record task runs.
+ *
+ * IPC events: aclrtIpcGetEventHandle moves an ACL_EVENT_IPC event's state (records submitted and
+ * executed, time, reset) into a page shared with other processes (aclemu_shared_page_create);
+ * the handle names it, "aclemu_evt_<pid>_<fd>_<serial>". aclrtIpcOpenEventHandle in another
+ * process maps that page under a new event of its current context, so records, queries, waits
+ * and synchronizes in either process see the same state (counters updated atomically). A change
+ * made by another process wakes no condition here: waits on a shared event poll it every
+ * millisecond. Choices where the documentation is silent: an event without ACL_EVENT_IPC, or one
+ * opened from a handle, cannot be exported (ACL_ERROR_INVALID_PARAM); opening in the creating
+ * process itself is allowed; once the creator destroys the event (or its process ends) the handle
+ * no longer opens, while events already opened keep working on the last state.
+ */
 #include "core_work.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-enum { EVENT_CAPACITY = 65536 };
+enum { EVENT_CAPACITY = 65536, EVENT_PAGE_BYTES = 4096, EVENT_POLL_MS = 1 };
+static const uint32_t EVENT_PAGE_MAGIC = 0x41455654; /* "AEVT" */
+
+/* The state of an IPC event, shared by every process that has it open. */
+typedef struct rt_event_page {
+    uint32_t magic;
+    uint32_t closed; /* the creator destroyed it */
+    uint64_t serial;
+    uint64_t recorded;
+    uint64_t completed;
+    uint64_t timestamp_ns;
+    uint32_t reset;
+} rt_event_page;
+
+static uint64_t next_page_serial = 1; /* under the core lock */
 
 #define KNOWN_EVENT_FLAGS                                                                                      \
     (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE | ACL_EVENT_DEVICE_USE_ONLY |    \
@@ -16,12 +46,30 @@ static uint32_t next_event_id; /* under the core lock */
 static void event_put_locked(rt_event *e)
 {
     if (--e->refs == 0) {
+        if (e->page != NULL) {
+            aclemu_shared_page_destroy(&e->shared);
+        }
         free(e);
     }
 }
 
+/* Refresh the local copy of a shared event's state. */
+static void pull_locked(rt_event *e)
+{
+    if (e->page == NULL) {
+        return;
+    }
+    e->recorded = __atomic_load_n(&e->page->recorded, __ATOMIC_ACQUIRE);
+    e->completed = __atomic_load_n(&e->page->completed, __ATOMIC_ACQUIRE);
+    e->timestamp_ns = __atomic_load_n(&e->page->timestamp_ns, __ATOMIC_ACQUIRE);
+    e->reset = __atomic_load_n(&e->page->reset, __ATOMIC_ACQUIRE) != 0;
+}
+
 void rt_event_detach_locked(rt_event *e)
 {
+    if (e->page != NULL && e->exported) {
+        __atomic_store_n(&e->page->closed, 1, __ATOMIC_RELEASE);
+    }
     aclemu_handle_remove(e, ACLEMU_KIND_EVENT);
     e->ctx = NULL;
     e->next = NULL;
@@ -29,7 +77,7 @@ void rt_event_detach_locked(rt_event *e)
     event_put_locked(e);
 }
 
-static aclError create_event(aclrtEvent *event, uint32_t flags, const char *fn)
+static aclError create_event(aclrtEvent *event, uint32_t flags, const aclemu_shared_page *shared, const char *fn)
 {
     if (event == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
@@ -59,6 +107,11 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, const char *fn)
     e->flags = flags;
     e->id = next_event_id++;
     e->refs = 1;
+    if (shared != NULL) {
+        e->shared = *shared;
+        e->page = shared->page;
+        pull_locked(e);
+    }
     e->next = ctx->events;
     if (ctx->events != NULL) {
         ctx->events->prev = e;
@@ -71,17 +124,17 @@ static aclError create_event(aclrtEvent *event, uint32_t flags, const char *fn)
 
 aclError aclrtCreateEvent(aclrtEvent *event)
 {
-    return create_event(event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, "aclrtCreateEvent");
+    return create_event(event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, NULL, "aclrtCreateEvent");
 }
 
 aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
 {
-    return create_event(event, flag, "aclrtCreateEventWithFlag");
+    return create_event(event, flag, NULL, "aclrtCreateEventWithFlag");
 }
 
 aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
 {
-    return create_event(event, flag, "aclrtCreateEventExWithFlag");
+    return create_event(event, flag, NULL, "aclrtCreateEventExWithFlag");
 }
 
 /* Looks up a live event under the core lock; records the error otherwise. */
@@ -138,6 +191,21 @@ static event_task *new_event_task(rt_event *e, uint64_t target, int64_t timeout_
 
 static void complete_record_locked(rt_event *e, uint64_t target, bool stamp)
 {
+    if (e->page != NULL) {
+        uint64_t seen = __atomic_load_n(&e->page->completed, __ATOMIC_ACQUIRE);
+        if (seen < target && stamp) {
+            __atomic_store_n(&e->page->timestamp_ns, aclemu_now_ns(), __ATOMIC_RELEASE);
+        }
+        while (seen < target && !__atomic_compare_exchange_n(&e->page->completed, &seen, target, false,
+                                                             __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        }
+        if (seen < target) {
+            __atomic_store_n(&e->page->reset, 0, __ATOMIC_RELEASE);
+        }
+        pull_locked(e);
+        rt_event_broadcast_locked();
+        return;
+    }
     if (e->completed < target) {
         e->completed = target;
         if (stamp) {
@@ -181,12 +249,18 @@ static aclError build_record(aclrtEvent event, event_task **out, const char *fn)
         rt_unlock();
         return ACL_ERROR_INVALID_PARAM;
     }
-    event_task *task = new_event_task(e, e->recorded + 1, -1);
+    event_task *task = new_event_task(e, 0, -1);
     if (task == NULL) {
         rt_unlock();
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
-    e->recorded++;
+    if (e->page != NULL) {
+        __atomic_add_fetch(&e->page->recorded, 1, __ATOMIC_ACQ_REL);
+        pull_locked(e);
+        task->target = e->recorded;
+    } else {
+        task->target = ++e->recorded;
+    }
     rt_unlock();
     *out = task;
     return ACL_SUCCESS;
@@ -218,6 +292,9 @@ static aclError run_reset(void *arg)
     event_task *task = arg;
     rt_lock();
     task->event->reset = true;
+    if (task->event->page != NULL) {
+        __atomic_store_n(&task->event->page->reset, 1, __ATOMIC_RELEASE);
+    }
     rt_event_broadcast_locked();
     rt_unlock();
     return ACL_SUCCESS;
@@ -255,15 +332,31 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 }
 
 /* Waits (core lock held) until record `target` of `e` has executed. */
+static bool timespec_before(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
 static bool wait_completed_locked(rt_event *e, uint64_t target, int64_t timeout_ms)
 {
     struct timespec deadline;
     if (timeout_ms >= 0) {
         aclemu_deadline(&deadline, timeout_ms);
     }
+    pull_locked(e);
     while (e->completed < target) {
         bool timed_out = false;
-        rt_event_wait_locked(timeout_ms >= 0 ? &deadline : NULL, &timed_out);
+        if (e->page != NULL) {
+            /* another process's record wakes nothing here: look again every EVENT_POLL_MS */
+            struct timespec slice;
+            aclemu_deadline(&slice, EVENT_POLL_MS);
+            bool last = timeout_ms >= 0 && !timespec_before(&slice, &deadline);
+            rt_event_wait_locked(last ? &deadline : &slice, &timed_out);
+            pull_locked(e);
+            timed_out = timed_out && last;
+        } else {
+            rt_event_wait_locked(timeout_ms >= 0 ? &deadline : NULL, &timed_out);
+        }
         if (timed_out && e->completed < target) {
             return false;
         }
@@ -296,6 +389,7 @@ static aclError build_wait(aclrtEvent event, int64_t timeout_ms, event_task **ou
         return ACL_ERROR_INVALID_PARAM;
     }
     /* waits for the latest record submitted before this call, like the real runtime */
+    pull_locked(e);
     event_task *task = new_event_task(e, e->recorded, timeout_ms);
     rt_unlock();
     if (task == NULL) {
@@ -373,6 +467,7 @@ static aclError synchronize_event(aclrtEvent event, int64_t timeout_ms, const ch
         return ACL_ERROR_INVALID_PARAM;
     }
     e->refs++;
+    pull_locked(e);
     bool done = wait_completed_locked(e, e->recorded, timeout_ms);
     uint32_t id = e->id;
     event_put_locked(e);
@@ -414,6 +509,7 @@ static aclError query_event(aclrtEvent event, const void *status, const char *fn
     rt_lock();
     rt_event *e = live_event_locked(event, fn, "event");
     if (e != NULL) {
+        pull_locked(e);
         *complete = event_complete_locked(e);
         *wait_passes = e->completed >= e->recorded;
     }
@@ -454,6 +550,7 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *statu
 /* Fetch the time of an executed record; names the failure otherwise. */
 static aclError recorded_time_locked(rt_event *e, const char *fn, const char *what, uint64_t *ns)
 {
+    pull_locked(e);
     if (e->recorded == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s event %u was never recorded", fn, what, e->id);
     }
@@ -539,4 +636,72 @@ aclError aclrtGetEventAvailNum(uint32_t *eventCount)
     size_t live = aclemu_handle_count(ACLEMU_KIND_EVENT);
     *eventCount = live >= EVENT_CAPACITY ? 0 : (uint32_t)(EVENT_CAPACITY - live);
     return ACL_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------------ IPC */
+
+aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle *handle)
+{
+    const char *fn = "aclrtIpcGetEventHandle";
+    if (handle == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: handle is NULL", fn);
+    }
+    rt_lock();
+    rt_event *e = live_event_locked(event, fn, "event");
+    aclError err = e == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+    if (e != NULL && (e->flags & ACL_EVENT_IPC) == 0) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: event %u was not created with ACL_EVENT_IPC", fn, e->id);
+    } else if (e != NULL && e->page != NULL && !e->exported) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                               "%s: event %u was opened from another process's handle; only its creator exports it",
+                               fn, e->id);
+    } else if (e != NULL && e->page == NULL) {
+        err = aclemu_shared_page_create("aclemu-ipc-event", EVENT_PAGE_BYTES, &e->shared, fn);
+        if (err == ACL_SUCCESS) {
+            e->page = e->shared.page;
+            e->exported = true;
+            *e->page = (rt_event_page){.magic = EVENT_PAGE_MAGIC, .serial = next_page_serial++,
+                                       .recorded = e->recorded, .completed = e->completed,
+                                       .timestamp_ns = e->timestamp_ns, .reset = e->reset};
+        }
+    }
+    if (err == ACL_SUCCESS) {
+        memset(handle, 0, sizeof *handle);
+        snprintf(handle->reserved, sizeof handle->reserved, "aclemu_evt_%d_%d_%" PRIu64, (int)getpid(),
+                 e->shared.fd, e->page->serial);
+    }
+    rt_unlock();
+    return err;
+}
+
+aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent *event)
+{
+    const char *fn = "aclrtIpcOpenEventHandle";
+    if (event == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: event is NULL", fn);
+    }
+    int pid = 0, fd = 0;
+    uint64_t serial = 0;
+    char tail;
+    if (memchr(handle.reserved, '\0', sizeof handle.reserved) == NULL ||
+        sscanf(handle.reserved, "aclemu_evt_%d_%d_%" SCNu64 "%c", &pid, &fd, &serial, &tail) != 3) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the handle was not made by aclrtIpcGetEventHandle", fn);
+    }
+    aclemu_shared_page shared;
+    bool opened = aclemu_shared_page_open(pid, fd, EVENT_PAGE_BYTES, &shared);
+    const rt_event_page *page = opened ? shared.page : NULL;
+    if (page == NULL || page->magic != EVENT_PAGE_MAGIC || page->serial != serial ||
+        __atomic_load_n(&page->closed, __ATOMIC_ACQUIRE) != 0) {
+        if (opened) {
+            aclemu_shared_page_destroy(&shared);
+        }
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                "%s: the event of handle %s is gone (its process ended or destroyed it)", fn,
+                                handle.reserved);
+    }
+    aclError err = create_event(event, ACL_EVENT_IPC, &shared, fn);
+    if (err != ACL_SUCCESS) {
+        aclemu_shared_page_destroy(&shared);
+    }
+    return err;
 }

@@ -213,8 +213,8 @@ static bool host_registered(uintptr_t p, size_t len)
 
 /* The checks of aclemu_mem_check; `must_be_tracked` refuses an address outside every live
  * allocation and mapped range in every mode (the runtime's own copies and fills, which write through it). */
-static aclError check_range(const void *p, size_t len, bool need_device, bool must_be_tracked, const char *fn,
-                            const char *what)
+static aclError check_range(const void *p, size_t len, bool need_device, bool must_be_tracked, bool writes,
+                            const char *fn, const char *what)
 {
     if (p == NULL) {
         if (len == 0) {
@@ -253,6 +253,12 @@ static aclError check_range(const void *p, size_t len, bool need_device, bool mu
                                    "%s: %s %p + %zu bytes runs %zu bytes past the end of the %zu-byte %s at %p", fn,
                                    what, p, len, len - room, mapped.size, mapped_name(mapped.kind),
                                    (void *)mapped.base);
+        } else if (mapped.access == (uint32_t)ACL_RT_MEM_ACCESS_FLAGS_NONE ||
+                   (writes && mapped.access != (uint32_t)ACL_RT_MEM_ACCESS_FLAGS_READWRITE)) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s %p lies in the %s at %p, which is %s (aclrtMemSetAccess)",
+                                   fn, what, p, mapped_name(mapped.kind), (void *)mapped.base,
+                                   mapped.access == (uint32_t)ACL_RT_MEM_ACCESS_FLAGS_NONE ? "not accessible"
+                                                                                            : "read only");
         }
     } else {
         /* A freed allocation is refused in every position and mode: touching it could crash (a
@@ -278,12 +284,12 @@ static aclError check_range(const void *p, size_t len, bool need_device, bool mu
 
 aclError aclemu_mem_check(const void *p, size_t len, bool need_device, const char *fn, const char *what)
 {
-    return check_range(p, len, need_device, false, fn, what);
+    return check_range(p, len, need_device, false, false, fn, what);
 }
 
 aclError aclemu_mem_check_tracked(const void *p, size_t len, bool need_device, const char *fn, const char *what)
 {
-    return check_range(p, len, need_device, true, fn, what);
+    return check_range(p, len, need_device, true, false, fn, what);
 }
 
 /* Strict mode: a pointer the copy kind says is host memory must not be device memory. */
@@ -599,13 +605,13 @@ static bool kind_is_valid(aclrtMemcpyKind kind)
 }
 
 /* Validates one side of a copy: `len` bytes at `p`, on the side the kind names. */
-static aclError check_side(const void *p, size_t len, int side, const char *fn, const char *what)
+static aclError check_side(const void *p, size_t len, int side, bool writes, const char *fn, const char *what)
 {
     /* A device-side address is written or read by the copy itself, so one outside every
      * allocation and mapped range would crash the process: refused in every mode. Host-side addresses stay
      * unchecked (any host buffer of the program may be copied), except in strict mode. */
     bool device_side = side == DEVICE_SIDE;
-    aclError err = check_range(p, len, device_side, device_side, fn, what);
+    aclError err = check_range(p, len, device_side, device_side, writes, fn, what);
     if (err == ACL_SUCCESS && side == HOST_SIDE) {
         err = check_host_side(p, fn, what);
     }
@@ -658,9 +664,9 @@ static aclError check_copy(void *dst, size_t destMax, const void *src, size_t co
     }
     int dst_side = 0, src_side = 0;
     sides_of(kind, &dst_side, &src_side);
-    aclError err = check_side(dst, count, dst_side, fn, "dst");
+    aclError err = check_side(dst, count, dst_side, true, fn, "dst");
     if (err == ACL_SUCCESS) {
-        err = check_side(src, count, src_side, fn, "src");
+        err = check_side(src, count, src_side, false, fn, "src");
     }
     return err;
 }
@@ -752,9 +758,9 @@ static aclError check_2d(void *dst, size_t dpitch, const void *src, size_t spitc
     }
     int dst_side = 0, src_side = 0;
     sides_of(kind, &dst_side, &src_side);
-    aclError err = check_side(dst, (height - 1) * dpitch + width, dst_side, fn, "dst");
+    aclError err = check_side(dst, (height - 1) * dpitch + width, dst_side, true, fn, "dst");
     if (err == ACL_SUCCESS) {
-        err = check_side(src, (height - 1) * spitch + width, src_side, fn, "src");
+        err = check_side(src, (height - 1) * spitch + width, src_side, false, fn, "src");
     }
     return err;
 }
@@ -792,7 +798,7 @@ static aclError check_memset(void *devPtr, size_t maxCount, size_t count, const 
     }
     /* host memory from aclrtMallocHost is accepted too (programs clear pinned buffers with
      * aclrtMemset), but never an address outside every allocation: the fill would write there */
-    return check_range(devPtr, count, false, true, fn, "devPtr");
+    return check_range(devPtr, count, false, true, true, fn, "devPtr");
 }
 
 aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count)

@@ -70,7 +70,7 @@ aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, in
         err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     } else {
         memmove(&ranges[at + 1], &ranges[at], (range_count - at) * sizeof *ranges);
-        ranges[at] = (rt_mapped_range){start, size, device, kind};
+        ranges[at] = (rt_mapped_range){start, size, device, kind, (uint32_t)ACL_RT_MEM_ACCESS_FLAGS_READWRITE};
         range_count++;
     }
     pthread_mutex_unlock(&mapped_lock);
@@ -88,6 +88,19 @@ void aclemu_mem_remove_mapped(const void *base)
         range_count--;
     }
     pthread_mutex_unlock(&mapped_lock);
+}
+
+bool aclemu_mem_set_mapped_access(const void *base, uint32_t access)
+{
+    uintptr_t start = (uintptr_t)base;
+    pthread_mutex_lock(&mapped_lock);
+    size_t at = upper_index_locked(start);
+    bool found = at > 0 && ranges[at - 1].base == start;
+    if (found) {
+        ranges[at - 1].access = access;
+    }
+    pthread_mutex_unlock(&mapped_lock);
+    return found;
 }
 
 bool rt_mapped_find(uintptr_t p, rt_mapped_range *out)

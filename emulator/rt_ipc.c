@@ -2,9 +2,9 @@
  * ImportPidInterServer / ImportByKey / Close).
  *
  * Exporting asks the core to move the allocation's pages onto a memfd (aclemu_mem_share) and
- * creates a second, one-page memfd: the key's record (magic, serial, the data memfd's number and
- * offset, size, pid allow-list, closed flag). The key names the exporting process and the
- * record's descriptor: "aclemu_ipc_<pid>_<fd>_<serial>". An importer opens
+ * creates a one-page record shared with other processes (aclemu_shared_page_create): magic,
+ * serial, the data memfd's number and offset, size, pid allow-list, closed flag. The key names
+ * the exporting process and the record's descriptor: "aclemu_ipc_<pid>_<fd>_<serial>". An importer opens
  * /proc/<pid>/fd/<fd>, checks the record (magic and serial guard against a reused descriptor
  * number), its own pid against the allow-list, then opens the data memfd the same way and maps
  * it. Nothing is left in the file system when a process dies.
@@ -17,7 +17,7 @@
  * The exporter closing its key stops further imports; processes that imported keep their
  * mapping until they close the key.
  */
-#define _GNU_SOURCE /* MAP_ANONYMOUS, memfd_create */
+#define _GNU_SOURCE /* MAP_ANONYMOUS */
 #include "emu.h"
 
 #include "rt_pid_list.h"
@@ -55,7 +55,7 @@ typedef struct ipc_record {
 typedef struct ipc_key {
     char name[IPC_KEY_MAX];
     bool exported;       /* true: this process exported it; false: imported */
-    int record_fd;       /* exporter */
+    aclemu_shared_page shared; /* exporter: the record's memfd and mapping */
     ipc_record *record;  /* exporter: its mapped record */
     void *map_base;      /* importer: the mapping */
     size_t map_len;
@@ -98,8 +98,7 @@ static void destroy_locked(ipc_key *key)
     unlink_locked(key);
     if (key->exported) {
         __atomic_store_n(&key->record->closed, 1, __ATOMIC_RELEASE);
-        munmap(key->record, IPC_RECORD_BYTES);
-        close(key->record_fd);
+        aclemu_shared_page_destroy(&key->shared);
     } else {
         aclemu_mem_remove_mapped(key->dev_ptr);
         munmap(key->map_base, key->map_len);
@@ -139,29 +138,24 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
         return err;
     }
     ipc_key *k = calloc(1, sizeof *k);
-    int record_fd = memfd_create("aclemu-ipc-key", MFD_CLOEXEC);
-    void *record = MAP_FAILED;
-    if (record_fd >= 0 && ftruncate(record_fd, IPC_RECORD_BYTES) == 0) {
-        record = mmap(NULL, IPC_RECORD_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED, record_fd, 0);
+    if (k == NULL) {
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: no host memory", __func__);
     }
-    if (k == NULL || record == MAP_FAILED) {
+    err = aclemu_shared_page_create("aclemu-ipc-key", IPC_RECORD_BYTES, &k->shared, __func__);
+    if (err != ACL_SUCCESS) {
         free(k);
-        if (record_fd >= 0) {
-            close(record_fd);
-        }
-        return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: cannot create the key's record", __func__);
+        return err;
     }
+    int record_fd = k->shared.fd;
     pthread_mutex_lock(&ipc_lock);
     uint64_t serial = next_serial++;
     k->exported = true;
-    k->record_fd = record_fd;
-    k->record = record;
+    k->record = k->shared.page;
     snprintf(k->name, sizeof k->name, "aclemu_ipc_%d_%d_%" PRIu64, (int)getpid(), record_fd, serial);
     size_t needed = strlen(k->name) + 1;
     if (len < needed) {
         pthread_mutex_unlock(&ipc_lock);
-        munmap(record, IPC_RECORD_BYTES);
-        close(record_fd);
+        aclemu_shared_page_destroy(&k->shared);
         free(k);
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: len %zu cannot hold the key (%zu bytes with its NUL)",
                                 __func__, len, needed);
@@ -180,15 +174,6 @@ aclError aclrtIpcMemGetExportKey(void *devPtr, size_t size, char *key, size_t le
     memcpy(key, k->name, needed);
     pthread_mutex_unlock(&ipc_lock);
     return ACL_SUCCESS;
-}
-
-/* A caller's host array of pids: only a tracked one's length can be checked. */
-static aclError check_pid_array(const int32_t *pids, size_t num, const char *fn, const char *what)
-{
-    if (num > SIZE_MAX / sizeof *pids) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu pids are more than any array holds", fn, num);
-    }
-    return aclemu_mem_check(pids, num * sizeof *pids, false, fn, what);
 }
 
 /* Append pids to an exported key's allow-list. */
@@ -210,7 +195,7 @@ aclError aclrtIpcMemSetImportPid(const char *key, int32_t *pid, size_t num)
     if (pid == NULL || num == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: pid is NULL or num is 0", __func__);
     }
-    err = check_pid_array(pid, num, __func__, "pid");
+    err = rt_pid_array_check(pid, num, __func__, "pid");
     if (err != ACL_SUCCESS) {
         return err;
     }
@@ -226,26 +211,9 @@ aclError aclrtIpcMemImportPidInterServer(const char *key, aclrtServerPid *server
     if (err != ACL_SUCCESS) {
         return err;
     }
-    if (serverPids == NULL || num == 0) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: serverPids is NULL or num is 0", __func__);
-    }
-    if (num > SIZE_MAX / sizeof *serverPids) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %zu entries are more than any array holds", __func__,
-                                num);
-    }
-    /* a host array: only a tracked one's length can be checked */
-    err = aclemu_mem_check(serverPids, num * sizeof *serverPids, false, __func__, "serverPids");
+    err = rt_server_pids_check(serverPids, num, __func__);
     if (err != ACL_SUCCESS) {
         return err;
-    }
-    for (size_t i = 0; i < num; i++) {
-        if (serverPids[i].pid == NULL || serverPids[i].num == 0) {
-            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: serverPids[%zu] has no pids", __func__, i);
-        }
-        err = check_pid_array(serverPids[i].pid, serverPids[i].num, __func__, "serverPids[].pid");
-        if (err != ACL_SUCCESS) {
-            return err;
-        }
     }
     pthread_mutex_lock(&ipc_lock);
     for (size_t i = 0; i < num && err == ACL_SUCCESS; i++) {
@@ -281,14 +249,6 @@ aclError aclrtIpcMemSetAttr(const char *key, aclrtIpcMemAttrType type, uint64_t 
     return err;
 }
 
-/* Open descriptor `fd` of process `pid` (same user, same host). */
-static int open_remote(int pid, int fd)
-{
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/fd/%d", pid, fd);
-    return open(path, O_RDWR | O_CLOEXEC);
-}
-
 /* Read the exporter's record for `key` and map its memory; *out filled on success. */
 static aclError import_key(const char *key, ipc_key *out, int32_t device, const char *fn)
 {
@@ -299,7 +259,7 @@ static aclError import_key(const char *key, ipc_key *out, int32_t device, const 
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a key made by aclrtIpcMemGetExportKey",
                                 fn, key);
     }
-    int record_fd = open_remote(pid, fd);
+    int record_fd = aclemu_shared_open_remote(pid, fd);
     ipc_record record;
     bool readable = record_fd >= 0 && pread(record_fd, &record, sizeof record, 0) == (ssize_t)sizeof record;
     if (record_fd >= 0) {
@@ -315,7 +275,7 @@ static aclError import_key(const char *key, ipc_key *out, int32_t device, const 
                                 "%s: process %d is not in the allow-list of key \"%s\" (aclrtIpcMemSetImportPid)", fn,
                                 (int)getpid(), key);
     }
-    int data_fd = open_remote(pid, record.data_fd);
+    int data_fd = aclemu_shared_open_remote(pid, record.data_fd);
     struct stat data_stat;
     if (data_fd >= 0 && (fstat(data_fd, &data_stat) != 0 || (uint64_t)data_stat.st_ino != record.data_inode)) {
         close(data_fd);

@@ -11,23 +11,54 @@
  *  - destroying a notify that a queued wait still needs wakes that wait, which then fails its
  *    stream with ACL_ERROR_INVALID_PARAM instead of blocking forever;
  *  - notify ids count up from 0 per process, shared by both kinds.
+ *
+ * Notifies shared between processes (aclrtNotifyGetExportKey / SetImportPid[InterServer] /
+ * ImportByKey): exporting moves the flag into a record shared with other processes
+ * (aclemu_shared_page_create: magic, serial, closed, value, pid allow-list), named by the key
+ * "aclemu_ntf_<pid>_<fd>_<serial>". An allowed process importing the key gets a notify of its own
+ * whose records, waits and resets act on that shared flag. A change from another process wakes
+ * nothing here, so waits on a shared notify poll it every millisecond. Choices: count notifies
+ * are not exported (the API takes aclrtNotify); exporting twice gives the same key; a notify
+ * imported from a key is not exported again; after the exporter destroys its notify the key no
+ * longer imports, while importers keep the flag; at most RT_PID_LIST_MAX pids per key.
  */
 #include "emu.h"
 
+#include "rt_pid_list.h"
+
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define KIND_NOTIFY (ACLEMU_KIND_AREA_FREE + 90)
 #define KIND_CNT_NOTIFY (ACLEMU_KIND_AREA_FREE + 91)
 
+enum { NOTIFY_PAGE_BYTES = 4096, NOTIFY_KEY_MAX = 64, NOTIFY_POLL_MS = 1 };
+static const uint32_t NOTIFY_PAGE_MAGIC = 0x414e5446; /* "ANTF" */
+
+/* The flag of an exported notify, shared by every process that imported it. */
+typedef struct notify_page {
+    uint32_t magic;
+    uint32_t closed;
+    uint64_t serial;
+    uint32_t value;
+    rt_pid_list allowed;
+} notify_page;
+
 typedef struct notify {
     uint32_t id;
     int32_t device;
-    uint32_t value;     /* plain notifies: 1 recorded, 0 reset */
+    uint32_t value;     /* plain notifies: 1 recorded, 0 reset (page->value once shared) */
     bool destroyed;
     unsigned refs;      /* the user's handle plus one per queued task */
+    notify_page *page;  /* shared with other processes, else NULL */
+    aclemu_shared_page shared;
+    bool exported;      /* page created here */
 } notify;
 
 /* One lock and condition for every notify: waits are rare and short-lived, so contention
@@ -35,11 +66,29 @@ typedef struct notify {
 static pthread_mutex_t notify_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t notify_changed = PTHREAD_COND_INITIALIZER;
 static uint32_t next_notify_id;
+static uint64_t next_page_serial = 1;
 
 static void notify_put_locked(notify *n)
 {
     if (--n->refs == 0) {
+        if (n->page != NULL) {
+            aclemu_shared_page_destroy(&n->shared);
+        }
         free(n);
+    }
+}
+
+static uint32_t value_of(const notify *n)
+{
+    return n->page != NULL ? __atomic_load_n(&n->page->value, __ATOMIC_ACQUIRE) : n->value;
+}
+
+static void set_value(notify *n, uint32_t value)
+{
+    if (n->page != NULL) {
+        __atomic_store_n(&n->page->value, value, __ATOMIC_RELEASE);
+    } else {
+        n->value = value;
     }
 }
 
@@ -95,6 +144,9 @@ static aclError notify_destroy(void *handle, int kind, const char *fn)
     }
     aclemu_handle_remove(n, kind);
     n->destroyed = true;
+    if (n->page != NULL && n->exported) {
+        __atomic_store_n(&n->page->closed, 1, __ATOMIC_RELEASE);
+    }
     pthread_cond_broadcast(&notify_changed);
     notify_put_locked(n);
     pthread_mutex_unlock(&notify_lock);
@@ -179,11 +231,21 @@ static aclError run_wait_locked(notify_task *task)
     if (task->timeout_s > 0) {
         aclemu_deadline(&deadline, (int64_t)task->timeout_s * 1000);
     }
-    while (!n->destroyed && !wait_satisfied(n->value, task->wait_mode, task->value)) {
-        if (task->timeout_s == 0) {
+    while (!n->destroyed && !wait_satisfied(value_of(n), task->wait_mode, task->value)) {
+        bool last = true;
+        const struct timespec *until = task->timeout_s > 0 ? &deadline : NULL;
+        struct timespec slice;
+        if (n->page != NULL) {
+            /* another process's record wakes nothing here: look again every NOTIFY_POLL_MS */
+            aclemu_deadline(&slice, NOTIFY_POLL_MS);
+            last = until != NULL && (until->tv_sec < slice.tv_sec ||
+                                     (until->tv_sec == slice.tv_sec && until->tv_nsec <= slice.tv_nsec));
+            until = last ? until : &slice;
+        }
+        if (until == NULL) {
             pthread_cond_wait(&notify_changed, &notify_lock);
-        } else if (pthread_cond_timedwait(&notify_changed, &notify_lock, &deadline) == ETIMEDOUT &&
-                   !wait_satisfied(n->value, task->wait_mode, task->value)) {
+        } else if (pthread_cond_timedwait(&notify_changed, &notify_lock, until) == ETIMEDOUT && last &&
+                   !wait_satisfied(value_of(n), task->wait_mode, task->value)) {
             return aclemu_set_error(ACL_ERROR_RT_WAIT_TIMEOUT, "%s: notify %u was not recorded within %u s",
                                     task->fn, n->id, task->timeout_s);
         }
@@ -193,7 +255,7 @@ static aclError run_wait_locked(notify_task *task)
                                 task->fn, n->id);
     }
     if (task->clear_after_wait) {
-        n->value = 0;
+        set_value(n, 0);
     }
     return ACL_SUCCESS;
 }
@@ -205,11 +267,19 @@ static aclError run_notify_task(void *arg)
     pthread_mutex_lock(&notify_lock);
     switch (task->op) {
     case TASK_RECORD:
-        task->target->value = recorded_value(task->target->value, task->record_mode, task->value);
+        if (task->target->page != NULL) {
+            uint32_t *shared_value = &task->target->page->value;
+            uint32_t old = __atomic_load_n(shared_value, __ATOMIC_ACQUIRE);
+            while (!__atomic_compare_exchange_n(shared_value, &old, recorded_value(old, task->record_mode, task->value),
+                                                false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            }
+        } else {
+            task->target->value = recorded_value(task->target->value, task->record_mode, task->value);
+        }
         pthread_cond_broadcast(&notify_changed);
         break;
     case TASK_RESET:
-        task->target->value = 0;
+        set_value(task->target, 0);
         pthread_cond_broadcast(&notify_changed);
         break;
     case TASK_WAIT:
@@ -293,8 +363,148 @@ aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num)
         }
     }
     for (size_t i = 0; i < num; i++) {
-        ((notify *)notifies[i])->value = 0;
+        set_value(notifies[i], 0);
     }
+    pthread_mutex_unlock(&notify_lock);
+    return ACL_SUCCESS;
+}
+
+/* ------------------------------------------------------- sharing between processes */
+
+/* Under notify_lock: an exported notify of this process, or NULL with the error recorded. */
+static notify *exported_notify_locked(aclrtNotify handle, const char *fn)
+{
+    notify *n = live_notify(handle, KIND_NOTIFY, fn);
+    if (n != NULL && !n->exported) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: notify %u has no export key (aclrtNotifyGetExportKey)", fn,
+                         n->id);
+        return NULL;
+    }
+    return n;
+}
+
+aclError aclrtNotifyGetExportKey(aclrtNotify handle, char *key, size_t len, uint64_t flags)
+{
+    if (key == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: key is NULL", __func__);
+    }
+    if (flags != ACL_RT_NOTIFY_EXPORT_FLAG_DEFAULT && flags != ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: flags %" PRIu64 " is not an ACL_RT_NOTIFY_EXPORT_FLAG_*",
+                                __func__, flags);
+    }
+    pthread_mutex_lock(&notify_lock);
+    notify *n = live_notify(handle, KIND_NOTIFY, __func__);
+    aclError err = n == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+    bool created = false;
+    if (n != NULL && n->page != NULL && !n->exported) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                               "%s: notify %u was imported from a key; only its exporter exports it", __func__, n->id);
+    } else if (n != NULL && n->page == NULL) {
+        err = aclemu_shared_page_create("aclemu-notify-key", NOTIFY_PAGE_BYTES, &n->shared, __func__);
+        if (err == ACL_SUCCESS) {
+            created = true;
+            n->page = n->shared.page;
+            n->exported = true;
+            *n->page = (notify_page){.magic = NOTIFY_PAGE_MAGIC, .serial = next_page_serial++, .value = n->value,
+                                     .allowed = {.owner = (int32_t)getpid()}};
+        }
+    }
+    char name[NOTIFY_KEY_MAX];
+    if (err == ACL_SUCCESS) {
+        snprintf(name, sizeof name, "aclemu_ntf_%d_%d_%" PRIu64, (int)getpid(), n->shared.fd, n->page->serial);
+        if (len < strlen(name) + 1) {
+            err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: len %zu cannot hold the key (%zu bytes with its NUL)",
+                                   __func__, len, strlen(name) + 1);
+            if (created) {
+                /* nothing exported: the notify stays private */
+                n->value = n->page->value;
+                aclemu_shared_page_destroy(&n->shared);
+                n->page = NULL;
+                n->exported = false;
+            }
+        } else {
+            n->page->allowed.validate = flags != ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION;
+            memcpy(key, name, strlen(name) + 1);
+        }
+    }
+    pthread_mutex_unlock(&notify_lock);
+    return err;
+}
+
+aclError aclrtNotifySetImportPid(aclrtNotify handle, int32_t *pid, size_t num)
+{
+    if (pid == NULL || num == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: pid is NULL or num is 0", __func__);
+    }
+    aclError err = rt_pid_array_check(pid, num, __func__, "pid");
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    pthread_mutex_lock(&notify_lock);
+    notify *n = exported_notify_locked(handle, __func__);
+    err = n == NULL ? ACL_ERROR_INVALID_PARAM : rt_pid_list_add(&n->page->allowed, pid, num, __func__);
+    pthread_mutex_unlock(&notify_lock);
+    return err;
+}
+
+aclError aclrtNotifySetImportPidInterServer(aclrtNotify handle, aclrtServerPid *serverPids, size_t num)
+{
+    aclError err = rt_server_pids_check(serverPids, num, __func__);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    pthread_mutex_lock(&notify_lock);
+    notify *n = exported_notify_locked(handle, __func__);
+    err = n == NULL ? ACL_ERROR_INVALID_PARAM : ACL_SUCCESS;
+    for (size_t i = 0; i < num && err == ACL_SUCCESS; i++) {
+        err = rt_pid_list_add(&n->page->allowed, serverPids[i].pid, serverPids[i].num, __func__);
+    }
+    pthread_mutex_unlock(&notify_lock);
+    return err;
+}
+
+aclError aclrtNotifyImportByKey(aclrtNotify *handle, const char *key, uint64_t flags)
+{
+    if (key == NULL || memchr(key, '\0', NOTIFY_KEY_MAX) == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: key is NULL or longer than %d characters", __func__,
+                                NOTIFY_KEY_MAX - 1);
+    }
+    if (flags != ACL_RT_NOTIFY_IMPORT_FLAG_DEFAULT && flags != ACL_RT_NOTIFY_IMPORT_FLAG_ENABLE_PEER_ACCESS) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: flags %" PRIu64 " is not an ACL_RT_NOTIFY_IMPORT_FLAG_*",
+                                __func__, flags);
+    }
+    int pid = 0, fd = 0;
+    uint64_t serial = 0;
+    char tail;
+    if (sscanf(key, "aclemu_ntf_%d_%d_%" SCNu64 "%c", &pid, &fd, &serial, &tail) != 3) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: \"%s\" is not a key made by aclrtNotifyGetExportKey",
+                                __func__, key);
+    }
+    aclemu_shared_page shared;
+    bool opened = aclemu_shared_page_open(pid, fd, NOTIFY_PAGE_BYTES, &shared);
+    const notify_page *page = opened ? shared.page : NULL;
+    aclError err = ACL_SUCCESS;
+    if (page == NULL || page->magic != NOTIFY_PAGE_MAGIC || page->serial != serial ||
+        __atomic_load_n(&page->closed, __ATOMIC_ACQUIRE) != 0) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                               "%s: key \"%s\" is not open (its process ended or destroyed the notify)", __func__, key);
+    } else if (!rt_pid_list_admits(&page->allowed, (int32_t)getpid())) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                               "%s: process %d is not in the allow-list of key \"%s\" (aclrtNotifySetImportPid)",
+                               __func__, (int)getpid(), key);
+    } else {
+        err = notify_create(handle, ACL_NOTIFY_DEFAULT, KIND_NOTIFY, __func__);
+    }
+    if (err != ACL_SUCCESS) {
+        if (opened) {
+            aclemu_shared_page_destroy(&shared);
+        }
+        return err;
+    }
+    pthread_mutex_lock(&notify_lock);
+    notify *n = *handle;
+    n->shared = shared;
+    n->page = shared.page;
     pthread_mutex_unlock(&notify_lock);
     return ACL_SUCCESS;
 }

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from helpers.device_bytes import physical_prop, read_device, write_device
 from helpers.runtime_support import Runtime, check, pattern
+from helpers.vmm_support import Vmm
 
 import acl
 
@@ -25,43 +26,6 @@ def _refused(ret: int, *words: str) -> None:
     assert ret == acl.ACL_ERROR_INVALID_PARAM, (ret, message)
     for word in words:
         assert word in message, message
-
-
-class Vmm:
-    """Ranges and handles of one test, released at its end in the order the runtime needs."""
-
-    def __init__(self) -> None:
-        self.mapped: list[int] = []
-        self.handles: list[int] = []
-        self.ranges: list[int] = []
-
-    def reserve(self, size: int, alignment: int = 0) -> int:
-        ptr, ret = acl.rt.reserve_mem_address(size, alignment, 0, 0)
-        check(ret, "reserve_mem_address")
-        self.ranges.append(ptr)
-        return ptr
-
-    def physical(self, size: int) -> int:
-        handle, ret = acl.rt.malloc_physical(size, physical_prop(), 0)
-        check(ret, "malloc_physical")
-        self.handles.append(handle)
-        return handle
-
-    def map(self, ptr: int, size: int, handle: int) -> None:
-        check(acl.rt.map_mem(ptr, size, 0, handle, 0), "map_mem")
-        self.mapped.append(ptr)
-
-    def unmap(self, ptr: int) -> None:
-        check(acl.rt.unmap_mem(ptr), "unmap_mem")
-        self.mapped.remove(ptr)
-
-    def release(self) -> None:
-        for ptr in self.mapped:
-            check(acl.rt.unmap_mem(ptr), "unmap_mem")
-        for handle in self.handles:
-            check(acl.rt.free_physical(handle), "free_physical")
-        for ptr in self.ranges:
-            check(acl.rt.release_mem_address(ptr), "release_mem_address")
 
 
 @pytest.fixture()
