@@ -13,6 +13,8 @@
  *    REFLECT_101 (WRAP gives HI_ERR_VPC_NOT_SUPPORT); level pixel (x, y) is the kernel's sum over
  *    the source around (2x, 2y) divided by divisor, rounded half up and clamped to [0, 255]. The
  *    binomial / 256 with REFLECT_101 edges runs on the pipeline's pyramid kernel (the same result);
+ *    the source is at most 2048 a side and at least (20 x 12) << (filter_level - 1), else
+ *    HI_ERR_VPC_ILLEGAL_PARAM, as documented;
  *  - flip and rotate keep the format; rotate turns clockwise; in a chroma-subsampled direction the
  *    picture size must be even, and a quarter turn of a 4:2:2 picture (its chroma would have to
  *    change direction) gives HI_ERR_VPC_NOT_SUPPORT.
@@ -24,7 +26,8 @@
 #include "himpi_vpc_internal.h"
 #include "himpi_vpc_pixels.h"
 
-enum { PYR_LEVELS_MAX = 4, PYR_DIVISOR = 256, PYR_TAPS = 5 };
+/* The documented source sizes: at most 2048 a side, at least 20x12 for one level, doubled per level. */
+enum { PYR_LEVELS_MAX = 4, PYR_DIVISOR = 256, PYR_TAPS = 5, PYR_MAX_SIDE = 2048, PYR_MIN_W = 20, PYR_MIN_H = 12 };
 
 static hi_s32 illegal(const char *fn, const char *what)
 {
@@ -161,6 +164,13 @@ hi_s32 hi_mpi_vpc_pyrdown(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_
     memset(jobs, 0, sizeof jobs);
     aclemu_image level;
     hi_s32 ret = himpi_vpc_picture(source_pic, ACLEMU_VPC_GRAY, fn, "source_pic", &level);
+    uint32_t min_w = PYR_MIN_W << (filter_level - 1), min_h = PYR_MIN_H << (filter_level - 1);
+    if (ret == HI_SUCCESS && (level.width > PYR_MAX_SIDE || level.height > PYR_MAX_SIDE || level.width < min_w ||
+                              level.height < min_h)) {
+        ret = aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM,
+                               "%s: source_pic %ux%u is outside %ux%u .. %dx%d for %u levels", fn, level.width,
+                               level.height, min_w, min_h, PYR_MAX_SIDE, PYR_MAX_SIDE, filter_level);
+    }
     for (hi_u32 i = 0; i < filter_level && ret == HI_SUCCESS; i++) {
         jobs[i].src = level;
         ret = himpi_vpc_picture(&dest_pic[i], ACLEMU_VPC_GRAY, fn, "dest_pic[]", &jobs[i].dst);

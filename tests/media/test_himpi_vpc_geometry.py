@@ -183,6 +183,24 @@ def test_refusals(hi: HiVpc) -> None:
     assert (
         himpi.vpc_pyrdown(CHN, gray, [hi.picture(GRAY, 16, 15)], 1, None, 256, reflect101, -1)[1] == ILLEGAL
     )
+    # documented source sizes: at least 20x12 for one level (doubled per level), at most 2048 a side
+    for width, expected in ((79, ILLEGAL), (80, 0)):  # three levels need 80x48
+        three, _ = source(hi, GRAY, width, 48, seed=width)
+        outs = [hi.picture(GRAY, 40, 24), hi.picture(GRAY, 20, 12), hi.picture(GRAY, 10, 6)]
+        task_id, ret = himpi.vpc_pyrdown(CHN, three, outs, 3, None, 256, reflect101, -1)
+        assert ret == expected
+        if ret == 0:
+            finish(hi, task_id, ret)
+    small, _ = source(hi, GRAY, 19, 12, seed=3)
+    assert (
+        himpi.vpc_pyrdown(CHN, small, [hi.picture(GRAY, 10, 6)], 1, None, 256, reflect101, -1)[1] == ILLEGAL
+    )
+    wide, _ = source(hi, GRAY, 2050, 12, seed=4)
+    assert (
+        himpi.vpc_pyrdown(CHN, wide, [hi.picture(GRAY, 1025, 6)], 1, None, 256, reflect101, -1)[1] == ILLEGAL
+    )
+    least, _ = source(hi, GRAY, 20, 12, seed=5)
+    finish(hi, *himpi.vpc_pyrdown(CHN, least, [hi.picture(GRAY, 10, 6)], 1, None, 256, reflect101, -1))
     same = hi.picture(NV12, 40, 30)
     assert himpi.vpc_flip(CHN, {"src": src, "dst": same, "flip_mode": 3}, -1)[1] == ILLEGAL
     assert himpi.vpc_rotate(CHN, {"src": src, "dst": same, "angle": 3}, -1)[1] == ILLEGAL
