@@ -11,7 +11,10 @@
  *  - hi_mpi_vpc_resize reads the output size from dest_pic; fx and fy only have to be
  *    non-negative (the size wins); interpolation 0 is bilinear and 1 nearest neighbour, both the
  *    kernels' OpenCV-matching variants;
- *  - the crop outputs must be exactly the size of their crop region (a crop never scales).
+ *  - the crop outputs must be exactly the size of their crop region (a crop never scales);
+ *  - hi_vpc_chn_attr's fields are reserved (the documentation asks for zeros, so an empty attr
+ *    dict is valid); a pic_width or pic_height above the documented 4096 is
+ *    HI_ERR_VPC_ILLEGAL_PARAM, other values are kept and not used.
  */
 #include "emu.h"
 
@@ -22,6 +25,7 @@
 #include "himpi_vpc_pixels.h"
 
 enum { VPC_CROP_MAX = 256 }; /* crop regions per call */
+#define VPC_CHN_MAX_SIDE 4096u   /* hi_vpc_chn_attr's documented largest picture */
 
 static void vpc_chn_free(void *obj)
 {
@@ -35,6 +39,10 @@ static hi_s32 create_at(hi_vpc_chn chn, const hi_vpc_chn_attr *attr, const char 
     }
     if (!aclemu_himpi_sys_ready()) {
         return aclemu_set_error((aclError)HI_ERR_VPC_SYS_NOT_READY, "%s: call hi_mpi_sys_init first", fn);
+    }
+    if (attr->pic_width > VPC_CHN_MAX_SIDE || attr->pic_height > VPC_CHN_MAX_SIDE) {
+        return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM, "%s: attr picture %ux%u exceeds %ux%u", fn,
+                                attr->pic_width, attr->pic_height, VPC_CHN_MAX_SIDE, VPC_CHN_MAX_SIDE);
     }
     vpc_chn *obj = calloc(1, sizeof *obj);
     if (obj == NULL) {

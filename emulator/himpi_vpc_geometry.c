@@ -7,9 +7,14 @@
  *    borders (even in chroma-subsampled directions); CONSTANT, REPLICATE, REFLECT and REFLECT_101
  *    as acldvppVpcMakeBorderAsync draws them, HI_BORDER_WRAP gives HI_ERR_VPC_NOT_SUPPORT;
  *  - pyrdown: filter_level is the number of levels in [1, 4], dest_pic[i] is level i + 1 (half of
- *    the level before, rounded either way), YUV400 only; the kernel is the pipeline's binomial
- *    5x5 with REFLECT_101 edges, so gaussian_filter must be NULL or that kernel with divisor 256,
- *    and make_border_info.border_type REFLECT_101; anything else is HI_ERR_VPC_NOT_SUPPORT;
+ *    the level before, rounded either way), YUV400 only; gaussian_filter NULL is the binomial 5x5;
+ *    divisor must be a power of two (else HI_ERR_VPC_ILLEGAL_PARAM); the 2-pixel edge follows
+ *    make_border_info.border_type: CONSTANT (scalar_value.val[0]), REPLICATE, REFLECT or
+ *    REFLECT_101 (WRAP gives HI_ERR_VPC_NOT_SUPPORT); level pixel (x, y) is the kernel's sum over
+ *    the source around (2x, 2y) divided by divisor, rounded half up and clamped to [0, 255]. The
+ *    binomial / 256 with REFLECT_101 edges runs on the pipeline's pyramid kernel (the same result);
+ *    the source is at most 2048 a side and at least (20 x 12) << (filter_level - 1), else
+ *    HI_ERR_VPC_ILLEGAL_PARAM, as documented;
  *  - flip and rotate keep the format; rotate turns clockwise; in a chroma-subsampled direction the
  *    picture size must be even, and a quarter turn of a 4:2:2 picture (its chroma would have to
  *    change direction) gives HI_ERR_VPC_NOT_SUPPORT.
@@ -19,8 +24,10 @@
 #include <string.h>
 
 #include "himpi_vpc_internal.h"
+#include "himpi_vpc_pixels.h"
 
-enum { PYR_LEVELS_MAX = 4, PYR_DIVISOR = 256 };
+/* The documented source sizes: at most 2048 a side, at least 20x12 for one level, doubled per level. */
+enum { PYR_LEVELS_MAX = 4, PYR_DIVISOR = 256, PYR_TAPS = 5, PYR_MAX_SIDE = 2048, PYR_MIN_W = 20, PYR_MIN_H = 12 };
 
 static hi_s32 illegal(const char *fn, const char *what)
 {
@@ -82,20 +89,39 @@ hi_s32 hi_mpi_vpc_copy_make_border(hi_vpc_chn chn, const hi_vpc_pic_info *source
     return ret;
 }
 
-static bool standard_kernel(hi_s8 (*filter)[5], hi_u16 divisor)
+static const hi_s8 BINOMIAL[PYR_TAPS][PYR_TAPS] = {
+    {1, 4, 6, 4, 1}, {4, 16, 24, 16, 4}, {6, 24, 36, 24, 6}, {4, 16, 24, 16, 4}, {1, 4, 6, 4, 1}};
+
+static bool standard_kernel(const hi_s8 (*filter)[PYR_TAPS], hi_u16 divisor, int border_type)
 {
-    static const int taps[5] = {1, 4, 6, 4, 1};
-    if (filter == NULL) {
-        return true;
-    }
-    for (int y = 0; y < 5; y++) {
-        for (int x = 0; x < 5; x++) {
-            if (filter[y][x] != taps[y] * taps[x]) {
-                return false;
+    return memcmp(filter, BINOMIAL, sizeof BINOMIAL) == 0 && divisor == PYR_DIVISOR &&
+           border_type == HI_BORDER_REFLECT_101;
+}
+
+/* One pyramid level: dst(x, y) = sum of filter[i][j] * src(2x + j - 2, 2y + i - 2) / divisor. */
+static void pyr_level(const aclemu_image *src, const aclemu_image *dst, const hi_s8 (*filter)[PYR_TAPS],
+                      hi_u16 divisor, int border_type, uint8_t value)
+{
+    const int64_t half = PYR_TAPS / 2;
+    for (uint32_t y = 0; y < dst->height; y++) {
+        int64_t rows[PYR_TAPS];
+        for (int i = 0; i < PYR_TAPS; i++) {
+            rows[i] = himpi_border_index(2 * (int64_t)y + i - half, src->height, border_type);
+        }
+        for (uint32_t x = 0; x < dst->width; x++) {
+            int64_t sum = 0;
+            for (int j = 0; j < PYR_TAPS; j++) {
+                int64_t col = himpi_border_index(2 * (int64_t)x + j - half, src->width, border_type);
+                for (int i = 0; i < PYR_TAPS; i++) {
+                    int64_t sample = rows[i] < 0 || col < 0
+                                         ? value
+                                         : src->data[(size_t)rows[i] * src->width_stride + (size_t)col];
+                    sum += filter[i][j] * sample;
+                }
             }
+            dst->data[(size_t)y * dst->width_stride + x] = himpi_sample((double)sum / divisor);
         }
     }
-    return divisor == PYR_DIVISOR;
 }
 
 static bool half_of(uint32_t half, uint32_t whole)
@@ -117,11 +143,19 @@ hi_s32 hi_mpi_vpc_pyrdown(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_
         return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM, "%s: filter_level %u is outside [1, %d]", fn,
                                 filter_level, PYR_LEVELS_MAX);
     }
-    if (!standard_kernel(gaussian_filter, divisor) || make_border_info.border_type != HI_BORDER_REFLECT_101) {
-        return aclemu_set_error((aclError)HI_ERR_VPC_NOT_SUPPORT,
-                                "%s: only the binomial 5x5 kernel / 256 with HI_BORDER_REFLECT_101 edges is emulated",
-                                fn);
+    if (divisor == 0 || (divisor & (divisor - 1u)) != 0) {
+        return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM, "%s: divisor %u is not a power of two", fn,
+                                (unsigned)divisor);
     }
+    int border_type = (int)make_border_info.border_type;
+    hi_s32 checked = himpi_border_check(border_type, fn);
+    if (checked != HI_SUCCESS) {
+        return checked;
+    }
+    if (border_type == HI_BORDER_WRAP) {
+        return aclemu_set_error((aclError)HI_ERR_VPC_NOT_SUPPORT, "%s: HI_BORDER_WRAP edges are not supported", fn);
+    }
+    const hi_s8(*filter)[PYR_TAPS] = gaussian_filter != NULL ? (const hi_s8(*)[PYR_TAPS])gaussian_filter : BINOMIAL;
     vpc_chn *obj = himpi_vpc_acquire(chn, fn);
     if (obj == NULL) {
         return (hi_s32)HI_ERR_VPC_UNEXIST;
@@ -130,6 +164,13 @@ hi_s32 hi_mpi_vpc_pyrdown(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_
     memset(jobs, 0, sizeof jobs);
     aclemu_image level;
     hi_s32 ret = himpi_vpc_picture(source_pic, ACLEMU_VPC_GRAY, fn, "source_pic", &level);
+    uint32_t min_w = PYR_MIN_W << (filter_level - 1), min_h = PYR_MIN_H << (filter_level - 1);
+    if (ret == HI_SUCCESS && (level.width > PYR_MAX_SIDE || level.height > PYR_MAX_SIDE || level.width < min_w ||
+                              level.height < min_h)) {
+        ret = aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM,
+                               "%s: source_pic %ux%u is outside %ux%u .. %dx%d for %u levels", fn, level.width,
+                               level.height, min_w, min_h, PYR_MAX_SIDE, PYR_MAX_SIDE, filter_level);
+    }
     for (hi_u32 i = 0; i < filter_level && ret == HI_SUCCESS; i++) {
         jobs[i].src = level;
         ret = himpi_vpc_picture(&dest_pic[i], ACLEMU_VPC_GRAY, fn, "dest_pic[]", &jobs[i].dst);
@@ -142,8 +183,16 @@ hi_s32 hi_mpi_vpc_pyrdown(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_
         jobs[i].pyr_down = true;
         level = jobs[i].dst;
     }
-    if (ret == HI_SUCCESS) {
+    if (ret == HI_SUCCESS && standard_kernel(filter, divisor, border_type)) {
         ret = himpi_vpc_run_jobs(chn, jobs, filter_level, NULL, ACLEMU_INTERP_BILINEAR, 0, task_id, fn);
+    } else if (ret == HI_SUCCESS) {
+        uint8_t value = himpi_sample(make_border_info.scalar_value.val[0]);
+        for (hi_u32 i = 0; i < filter_level; i++) {
+            pyr_level(&jobs[i].src, &jobs[i].dst, filter, divisor, border_type, value);
+            himpi_region_draw_image(chn, &jobs[i].dst); /* as the pipeline's jobs do */
+        }
+        *task_id = aclemu_himpi_task_begin(ACLEMU_HIMPI_VPC, chn);
+        aclemu_himpi_task_finish(ACLEMU_HIMPI_VPC, chn, *task_id, HI_SUCCESS);
     }
     aclemu_himpi_chn_release(obj);
     return ret;

@@ -383,6 +383,10 @@ static aclError allocate(void **out, size_t size, int where, int32_t device, uin
 
 aclError aclemu_mem_alloc_dvpp(void **out, size_t size, size_t reserve, const char *fn)
 {
+    if (reserve < size) { /* a caller's bug: the block would be smaller than what it writes */
+        return aclemu_set_error(ACL_ERROR_INTERNAL_ERROR, "%s: %zu bytes of DVPP memory asked in a %zu-byte block", fn,
+                                size, reserve);
+    }
     int32_t device = -1;
     aclError err = aclemu_require_device(fn, &device);
     if (err != ACL_SUCCESS) {

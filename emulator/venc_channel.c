@@ -70,7 +70,7 @@ static void deliver(venc_request *r, const void *unit, size_t size, uint32_t ret
         free(r);
         return;
     }
-    if (unit != NULL && aclemu_mem_alloc_dvpp(&r->unit, size, 0, fn) == ACL_SUCCESS) {
+    if (unit != NULL && aclemu_mem_alloc_dvpp(&r->unit, size, (size + 127u) / 128u * 128u, fn) == ACL_SUCCESS) {
         memcpy(r->unit, unit, size);
         acldvppSetStreamDescData(r->output, r->unit);
         acldvppSetStreamDescSize(r->output, (uint32_t)size);

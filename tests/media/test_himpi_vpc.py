@@ -98,6 +98,11 @@ def test_channel_lifecycle_and_numbering(hi: HiVpc) -> None:
     assert himpi.vpc_create_chn(CHN, attr) == HI_ERR_VPC_EXIST
     assert himpi.vpc_create_chn(256, attr) == HI_ERR_VPC_INVALID_CHN_ID
     assert himpi.vpc_create_chn(-1, attr) == HI_ERR_VPC_INVALID_CHN_ID
+    for big in ({"pic_width": 4097}, {"pic_height": 4097}):  # the documented largest is 4096 x 4096
+        assert himpi.vpc_create_chn(CHN + 1, {**attr, **big}) == HI_ERR_VPC_ILLEGAL_PARAM
+        assert himpi.vpc_sys_create_chn({**attr, **big})[1] == HI_ERR_VPC_ILLEGAL_PARAM
+    assert himpi.vpc_create_chn(CHN + 1, {"attr": 0, "pic_width": 4096, "pic_height": 4096}) == 0
+    assert himpi.vpc_destroy_chn(CHN + 1) == 0
     first, ret = himpi.vpc_sys_create_chn(attr)
     check(ret, "vpc_sys_create_chn")
     assert first == 0  # the lowest free number

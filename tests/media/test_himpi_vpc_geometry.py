@@ -78,6 +78,58 @@ def test_pyrdown_levels(hi: HiVpc, levels: int) -> None:
         np.testing.assert_array_equal(hi.planes(GRAY, out)["Y"], expected)
 
 
+PAD_MODES = {0: "constant", 1: "edge", 2: "symmetric", 3: "reflect"}  # hi_vpc_bord_type -> np.pad
+
+
+def pyr_level(plane: np.ndarray, kernel: np.ndarray, divisor: int, kind: int, value: int) -> np.ndarray:
+    """One level of a user pyramid in integers: 2-pixel np.pad edge, 5x5 correlation, every second
+    sample, divided by divisor rounded half up, clipped to bytes."""
+    wide = plane.astype(np.int64)
+    if kind == 0:
+        a = np.pad(wide, 2, mode="constant", constant_values=value)
+    else:
+        a = np.pad(wide, 2, mode=PAD_MODES[kind])
+    h, w = plane.shape
+    full = sum(int(kernel[i, j]) * a[i : i + h, j : j + w] for i in range(5) for j in range(5))
+    out = full[0:h:2, 0:w:2]
+    return np.clip((out + divisor // 2) // divisor, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("kind", "divisor", "seed"),
+    [(0, 64, 1), (1, 128, 2), (2, 32, 3), (3, 256, 4), (3, 1, 5)],
+)
+def test_pyrdown_user_kernel_and_edges(hi: HiVpc, kind: int, divisor: int, seed: int) -> None:
+    """Signed kernels (sharpening ones overshoot both ways, so the clamp is exercised), powers of two
+    as divisors and each supported edge, over two levels of an odd-sized picture."""
+    rng = np.random.default_rng(seed)
+    spread = max(1, divisor // 12)
+    kernel = rng.integers(-spread, spread + divisor // 12, size=(5, 5))
+    kernel[2, 2] = 0
+    kernel[2, 2] = divisor - kernel.sum()  # weights summing to the divisor keep the mean level
+    assert kernel.min() >= -128 and kernel.max() <= 127  # a hi_s8 kernel
+    src, planes = source(hi, GRAY, 57, 42, seed=seed + 60)
+    sizes = [(29, 21), (15, 11)]
+    outs = [hi.picture(GRAY, *s) for s in sizes]
+    edge = border(0, 0, 0, 0, kind, [77.0, 0.0, 0.0, 0.0])
+    finish(hi, *hi.acl.himpi.vpc_pyrdown(CHN, src, outs, 2, kernel.tolist(), divisor, edge, -1))
+    expected = planes["Y"]
+    for level, out in enumerate(outs):
+        expected = pyr_level(expected, kernel, divisor, kind, 77)
+        got = hi.planes(GRAY, out)["Y"]
+        assert level > 0 or len(np.unique(expected)) > 8  # not a flat (all clamped) picture
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_pyrdown_default_kernel_with_constant_edge(hi: HiVpc) -> None:
+    src, planes = source(hi, GRAY, 40, 30, seed=71)
+    out = hi.picture(GRAY, 20, 15)
+    edge = border(0, 0, 0, 0, 0, [200.0, 0.0, 0.0, 0.0])
+    finish(hi, *hi.acl.himpi.vpc_pyrdown(CHN, src, [out], 1, None, 256, edge, -1))
+    expected = pyr_level(planes["Y"], np.array(BINOMIAL), 256, 0, 200)
+    np.testing.assert_array_equal(hi.planes(GRAY, out)["Y"], expected)
+
+
 @pytest.mark.parametrize("mode", [0, 1, 2])
 @pytest.mark.parametrize("fmt", [NV12, RGB], ids=lambda f: f.name)
 def test_flip(hi: HiVpc, fmt: Layout, mode: int) -> None:
@@ -119,14 +171,36 @@ def test_refusals(hi: HiVpc) -> None:
     reflect101 = border(0, 0, 0, 0, 3, [0.0] * 4)
     assert himpi.vpc_pyrdown(CHN, gray, [half], 0, None, 256, reflect101, -1)[1] == ILLEGAL
     assert himpi.vpc_pyrdown(CHN, gray, [half] * 5, 5, None, 256, reflect101, -1)[1] == ILLEGAL
-    assert himpi.vpc_pyrdown(CHN, gray, [half], 1, BINOMIAL, 255, reflect101, -1)[1] == NOT_SUPPORT
-    assert himpi.vpc_pyrdown(CHN, gray, [half], 1, None, 256, border(0, 0, 0, 0, 0, [0.0] * 4), -1)[1] == (
+    assert himpi.vpc_pyrdown(CHN, gray, [half], 1, BINOMIAL, 255, reflect101, -1)[1] == ILLEGAL
+    assert himpi.vpc_pyrdown(CHN, gray, [half], 1, BINOMIAL, 0, reflect101, -1)[1] == ILLEGAL
+    assert himpi.vpc_pyrdown(CHN, gray, [half], 1, None, 256, border(0, 0, 0, 0, 4, [0.0] * 4), -1)[1] == (
         NOT_SUPPORT
+    )
+    assert (
+        himpi.vpc_pyrdown(CHN, gray, [half], 1, None, 256, border(0, 0, 0, 0, 9, [0.0] * 4), -1)[1] == ILLEGAL
     )
     assert himpi.vpc_pyrdown(CHN, src, [half], 1, None, 256, reflect101, -1)[1] == NOT_SUPPORT  # NV12 input
     assert (
         himpi.vpc_pyrdown(CHN, gray, [hi.picture(GRAY, 16, 15)], 1, None, 256, reflect101, -1)[1] == ILLEGAL
     )
+    # documented source sizes: at least 20x12 for one level (doubled per level), at most 2048 a side
+    for width, expected in ((79, ILLEGAL), (80, 0)):  # three levels need 80x48
+        three, _ = source(hi, GRAY, width, 48, seed=width)
+        outs = [hi.picture(GRAY, 40, 24), hi.picture(GRAY, 20, 12), hi.picture(GRAY, 10, 6)]
+        task_id, ret = himpi.vpc_pyrdown(CHN, three, outs, 3, None, 256, reflect101, -1)
+        assert ret == expected
+        if ret == 0:
+            finish(hi, task_id, ret)
+    small, _ = source(hi, GRAY, 19, 12, seed=3)
+    assert (
+        himpi.vpc_pyrdown(CHN, small, [hi.picture(GRAY, 10, 6)], 1, None, 256, reflect101, -1)[1] == ILLEGAL
+    )
+    wide, _ = source(hi, GRAY, 2050, 12, seed=4)
+    assert (
+        himpi.vpc_pyrdown(CHN, wide, [hi.picture(GRAY, 1025, 6)], 1, None, 256, reflect101, -1)[1] == ILLEGAL
+    )
+    least, _ = source(hi, GRAY, 20, 12, seed=5)
+    finish(hi, *himpi.vpc_pyrdown(CHN, least, [hi.picture(GRAY, 10, 6)], 1, None, 256, reflect101, -1))
     same = hi.picture(NV12, 40, 30)
     assert himpi.vpc_flip(CHN, {"src": src, "dst": same, "flip_mode": 3}, -1)[1] == ILLEGAL
     assert himpi.vpc_rotate(CHN, {"src": src, "dst": same, "angle": 3}, -1)[1] == ILLEGAL
