@@ -115,18 +115,18 @@ def c_source(types_h: str, shims_c: str) -> str:
     return TYPES_C_PRELUDE + types_h + "\n" + shims_c
 
 
-def _generated(name: str) -> str:
-    return (GENERATED / name).read_text(encoding="utf-8")
-
-
-def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need only)
+def make_ffi(generated: Path = GENERATED):  # -> cffi.FFI (cffi is imported lazily: a build-time need)
+    """The extension of the generated part in `generated` (acl/_generated/, or a regenerated copy)."""
     cffi = _require_build_modules()
     c_compiler()
 
+    def read(name: str) -> str:
+        return (generated / name).read_text(encoding="utf-8")
+
     ffi = cffi.FFI()
-    types_h, shims_c = _generated("types.h"), _generated("shims.c")
+    types_h, shims_c = read("types.h"), read("shims.c")
     declared = declared_types(shims_c)
-    ffi.cdef(cdef_text(types_h, _generated("cdef.h")) + _native_parts(".cdef", declared))
+    ffi.cdef(cdef_text(types_h, read("cdef.h")) + _native_parts(".cdef", declared))
     source = c_source(types_h, shims_c) + _native_parts(".c", declared)
     ffi.set_source(
         MODULE_NAME,
@@ -142,11 +142,12 @@ def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need
     return ffi
 
 
-def build_extension(out_dir: Path) -> Path:
-    """Compile the extension; return the path of the .so placed in out_dir."""
+def build_extension(out_dir: Path, generated: Path = GENERATED) -> Path:
+    """Compile the extension of `generated`'s C part; return the path of the .so placed in out_dir."""
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="acl-cffi-build-") as tmp:
-        built = Path(make_ffi().compile(tmpdir=tmp, verbose=bool(os.environ.get("ACL_BUILD_VERBOSE"))))
+        verbose = bool(os.environ.get("ACL_BUILD_VERBOSE"))
+        built = Path(make_ffi(generated).compile(tmpdir=tmp, verbose=verbose))
         target = out_dir / built.name
         # Remove only what this interpreter could import instead (another interpreter's build stays:
         # a vendored copy holds a CPython and a PyPy extension side by side).
