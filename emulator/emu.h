@@ -113,6 +113,12 @@ size_t aclemu_handle_count(int kind);
 
 /* ----------------------------------------------------------- devices/contexts */
 
+/* The code of the last stream task that failed on `device` and has not been cleared since
+ * (exception.c records every failed task), or ACL_SUCCESS; out-of-range devices have none. */
+aclError aclemu_device_fault(int32_t device);
+/* Clear the device's fault if it is still `code`; false when another (or no) fault is recorded. */
+bool aclemu_device_fault_clear(int32_t device, aclError code);
+
 /* Device of the calling thread's current context, or -1 when none is set. */
 int32_t aclemu_current_device(void);
 /* Like above but records ACL_ERROR_RT_CONTEXT_NULL naming `fn` when no context is set. */
@@ -161,7 +167,8 @@ aclError aclemu_mem_check_tracked(const void *p, size_t len, bool need_device, c
 typedef enum aclemu_mapped_kind {
     ACLEMU_MAPPED_VMM = 1,            /* aclrtMapMem */
     ACLEMU_MAPPED_IPC = 2,            /* aclrtIpcMemImportByKey */
-    ACLEMU_MAPPED_HOST_REGISTERED = 3 /* aclrtHostRegister: also host memory */
+    ACLEMU_MAPPED_HOST_REGISTERED = 3, /* aclrtHostRegister: also host memory */
+    ACLEMU_MAPPED_RUNTIME = 4          /* device memory the runtime itself owns (status areas) */
 } aclemu_mapped_kind;
 aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, int kind, const char *fn);
 void aclemu_mem_remove_mapped(const void *base);
@@ -223,6 +230,9 @@ typedef aclError (*aclemu_capture_fn)(void *owner, aclemu_task_fn run, void *arg
 /* Set (hook non-NULL) or clear (hook NULL, only by the same owner) the capture of a non-default
  * stream. ACL_ERROR_RT_STREAM_CAPTURED when another owner already captures it. */
 aclError aclemu_stream_set_capture(aclrtStream stream, aclemu_capture_fn hook, void *owner, const char *fn);
+/* The stream the calling thread last submitted a task to (queued or captured), or NULL before
+ * any; it may have been destroyed since (aclemu_stream_capture_owner and friends check). */
+aclrtStream aclemu_thread_last_stream(void);
 /* Owner of the capture of `stream`, or NULL (also for garbage and NULL streams). */
 void *aclemu_stream_capture_owner(aclrtStream stream);
 /* Drop the tasks queued on `stream` that have not started (their free_arg sees ran == false);

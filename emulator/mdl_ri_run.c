@@ -2,6 +2,7 @@
  * queries on instances and their tasks. */
 #include "emu.h"
 #include "mdl_ri_internal.h"
+#include "output_files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -765,6 +766,22 @@ static const char *step_name(const ri_task *t)
     return t->kind == RI_STEP_TASK ? types[t->type] : kinds[t->kind];
 }
 
+/* A task's cached op info (hex) and extend info (text), aclrtCacheLastTask*Info. */
+static void write_cached_info(const ri_task *t, FILE *out)
+{
+    if (t->op_info != NULL) {
+        fprintf(out, ", \"op_info\": \"");
+        for (size_t k = 0; k < t->op_info_size; ++k) {
+            fprintf(out, "%02x", t->op_info[k]);
+        }
+        fputc('"', out);
+    }
+    if (t->extend_info != NULL) {
+        fprintf(out, ", \"extend_info\": ");
+        aclemu_json_string(out, t->extend_info);
+    }
+}
+
 static void write_json(ri_model *ri, FILE *out, bool verbose)
 {
     fprintf(out, "{\"id\": %u, \"name\": \"", ri->id);
@@ -783,8 +800,10 @@ static void write_json(ri_model *ri, FILE *out, bool verbose)
             fprintf(out, ", \"tasks\": [");
             for (size_t j = 0; j < rs->count; ++j) {
                 const ri_task *t = rs->tasks[j];
-                fprintf(out, "%s{\"seq\": %u, \"type\": \"%s\", \"api\": \"%s\", \"disabled\": %s}", j ? ", " : "",
+                fprintf(out, "%s{\"seq\": %u, \"type\": \"%s\", \"api\": \"%s\", \"disabled\": %s", j ? ", " : "",
                         t->seq, step_name(t), t->api, t->disabled ? "true" : "false");
+                write_cached_info(t, out);
+                fputc('}', out);
             }
             fprintf(out, "]");
         }
