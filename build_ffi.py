@@ -9,6 +9,7 @@ Needs a C compiler (gcc), cffi, and on Python 3.12+ setuptools; a missing one is
 
 from __future__ import annotations
 
+import contextlib
 import importlib.machinery
 import importlib.util
 import os
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -115,18 +117,18 @@ def c_source(types_h: str, shims_c: str) -> str:
     return TYPES_C_PRELUDE + types_h + "\n" + shims_c
 
 
-def _generated(name: str) -> str:
-    return (GENERATED / name).read_text(encoding="utf-8")
-
-
-def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need only)
+def make_ffi(generated: Path = GENERATED):  # -> cffi.FFI (cffi is imported lazily: a build-time need)
+    """The extension of the generated part in `generated` (acl/_generated/, or a regenerated copy)."""
     cffi = _require_build_modules()
     c_compiler()
 
+    def read(name: str) -> str:
+        return (generated / name).read_text(encoding="utf-8")
+
     ffi = cffi.FFI()
-    types_h, shims_c = _generated("types.h"), _generated("shims.c")
+    types_h, shims_c = read("types.h"), read("shims.c")
     declared = declared_types(shims_c)
-    ffi.cdef(cdef_text(types_h, _generated("cdef.h")) + _native_parts(".cdef", declared))
+    ffi.cdef(cdef_text(types_h, read("cdef.h")) + _native_parts(".cdef", declared))
     source = c_source(types_h, shims_c) + _native_parts(".c", declared)
     ffi.set_source(
         MODULE_NAME,
@@ -142,11 +144,36 @@ def make_ffi():  # -> cffi.FFI (cffi is imported lazily: it is a build-time need
     return ffi
 
 
-def build_extension(out_dir: Path) -> Path:
-    """Compile the extension; return the path of the .so placed in out_dir."""
+# An -rpath in the interpreter's own link command (pyenv-style builds put their lib/ there).
+_RPATH_OPTION = re.compile(r"\s+-Wl,-(?:rpath|R)[,=]\S+")
+
+
+@contextlib.contextmanager
+def _link_without_runpath() -> Iterator[None]:
+    """Link the extension without the build interpreter's -rpath: a wheel must not search the
+    build machine's directories (CI checks its libraries with readelf -d). $LDSHARED, when set, rules."""
+    ldshared = sysconfig.get_config_var("LDSHARED") or ""
+    cleaned = _RPATH_OPTION.sub("", ldshared)
+    if "LDSHARED" in os.environ or cleaned == ldshared:
+        yield
+        return
+    cc, env_cc = sysconfig.get_config_var("CC") or "", os.environ.get("CC")
+    if env_cc and cc and cleaned.startswith(cc):  # distutils' rule: $CC also links
+        cleaned = env_cc + cleaned[len(cc):]
+    os.environ["LDSHARED"] = cleaned  # distutils reads it when it sets up the compiler
+    try:
+        yield
+    finally:
+        del os.environ["LDSHARED"]
+
+
+def build_extension(out_dir: Path, generated: Path = GENERATED) -> Path:
+    """Compile the extension of `generated`'s C part; return the path of the .so placed in out_dir."""
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="acl-cffi-build-") as tmp:
-        built = Path(make_ffi().compile(tmpdir=tmp, verbose=bool(os.environ.get("ACL_BUILD_VERBOSE"))))
+        verbose = bool(os.environ.get("ACL_BUILD_VERBOSE"))
+        with _link_without_runpath():
+            built = Path(make_ffi(generated).compile(tmpdir=tmp, verbose=verbose))
         target = out_dir / built.name
         # Remove only what this interpreter could import instead (another interpreter's build stays:
         # a vendored copy holds a CPython and a PyPy extension side by side).

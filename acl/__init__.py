@@ -16,7 +16,7 @@ from . import _backend
 from ._backend import Backend as Backend
 from ._backend import BackendError as BackendError
 
-_backend.load()
+_backend.load_for_cli(__name__)  # raises BackendError, except in `python -m acl`
 
 from ._generated.constants import *  # noqa: E402,F403  (every enum member and integer constant)
 from ._generated.top import *  # noqa: E402,F403  (the top-level functions)

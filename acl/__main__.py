@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -49,6 +50,11 @@ def info(show_missing: bool) -> int:
     from . import _backend
 
     backend = _backend.current()
+    if _backend.failure is not None:  # no library could be loaded: say why and where it was looked for
+        print(f"backend:    none ({_backend.failure})")
+        for place in backend.searched:
+            print(f"searched:   {place}")
+        return 1
     print(f"backend:    {backend.name}")
     for path in backend.libraries:
         print(f"library:    {path}")
@@ -127,6 +133,18 @@ def model_info(path: str) -> int:
 
 
 def main(argv: Optional[list[str]] = None) -> int:
+    """The command; a reader that closes the pipe early (`info --missing | head -1`) ends it quietly."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # stdout is gone: point it at /dev/null so the flush at exit raises no second error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(argv: Optional[list[str]]) -> int:
     parser = argparse.ArgumentParser(prog="python -m acl", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p_info = sub.add_parser("info", help="backend, library files, version, devices, API coverage")

@@ -30,6 +30,8 @@ BACKEND_CHOICES = ("auto", "cann", "emulator")
 class BackendError(ImportError):
     """No usable AscendCL library could be loaded for the requested backend."""
 
+    searched: tuple[str, ...] = ()  # where a CANN install was looked for, when none was found
+
 
 class Backend:
     """What is loaded. A plain class: `dataclasses` alone would add a third to `import acl`."""
@@ -55,6 +57,8 @@ class Backend:
 
 
 _loaded: Backend | None = None
+# Why the last load() failed, when the command line tool carried on without a backend (load_for_cli).
+failure: str | None = None
 
 
 def _candidate_dirs() -> list[str]:
@@ -132,12 +136,15 @@ def load(choice: str | None = None) -> Backend:
             )
             return _loaded
         if choice == "cann":
-            raise BackendError(
+            searched.append("the dynamic loader's search path")
+            error = BackendError(
                 "ACL_BACKEND=cann but libascendcl.so was not found; looked in: "
-                + ", ".join(searched)
-                + " and the dynamic loader's search path"
+                + ", ".join(searched[:-1])
+                + " and " + searched[-1]
                 + " (set ACL_LIBRARY_PATH to the directory holding it, or ASCEND_HOME_PATH)"
             )
+            error.searched = tuple(searched)
+            raise error
     else:
         searched = []
     emulator = os.environ.get("ACL_EMULATOR_LIBRARY") or EMULATOR_LIBRARY
@@ -152,6 +159,38 @@ def load(choice: str | None = None) -> Backend:
     _offer_blas_to_emulator()
     _loaded = _load_files("emulator", [emulator], searched)
     return _loaded
+
+
+def started_as_cli(package: str) -> bool:
+    """Whether this process is `python -m <package> ...` or the `acl-info` script: they report a
+    backend that cannot be loaded instead of failing while the package is imported."""
+    argv = sys.argv
+    if argv and os.path.basename(argv[0]) == "acl-info":
+        return True
+    if not argv or argv[0] != "-m":  # runpy sets argv[0] to "-m" while it imports the package
+        return False
+    ours = (package, f"{package}.__main__")
+    orig = getattr(sys, "orig_argv", None)  # Python 3.10+: tells which module -m runs
+    if orig is not None:
+        return any(a == "-m" and b in ours for a, b in zip(orig, orig[1:]))
+    frame = sys._getframe()  # Python 3.9: runpy's frame holds the module name
+    while frame is not None and frame.f_code.co_name != "_run_module_as_main":
+        frame = frame.f_back
+    return frame is not None and frame.f_locals.get("mod_name") in ours
+
+
+def load_for_cli(package: str) -> Backend:
+    """load(); in the command line tool a failure leaves a backend of no library, and `failure`."""
+    global _loaded, failure
+    try:
+        return load()
+    except BackendError as exc:
+        if not started_as_cli(package):
+            raise
+        failure = str(exc)
+        lib._aclffi_close_all()
+        _loaded = Backend("none", (), exc.searched, lib._aclffi_resolve(), lib._aclffi_count())
+        return _loaded
 
 
 def _offer_blas_to_emulator() -> None:

@@ -10,7 +10,6 @@ hand-written native glue, and the functions a release lacks.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -18,11 +17,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.header_sets_support import HEADER_SETS, SETS, release_of
 from helpers.subproc import EMULATOR_LIBRARY, REPO_ROOT, describe, run_command, run_python
 
 GEN = REPO_ROOT / "tools" / "gen_wrappers.py"
-HEADER_SETS = Path(os.environ.get("ACL_TEST_HEADER_SETS") or REPO_ROOT.parent / "shared" / "header-sets")
-SETS = sorted(p.name for p in HEADER_SETS.glob("*") if (p / "include" / "acl" / "acl.h").is_file())
 # What a copy of the repository leaves out: build products and caches (the build makes its own).
 _NOT_COPIED = shutil.ignore_patterns(".git", "__pycache__", "*.so", "_acl_cffi.c", ".ruff_cache", "_build")
 
@@ -154,17 +152,6 @@ def test_functions_of_the_baseline_a_release_lacks_are_named_with_the_release(tm
 # ---------------------------------------------------------------- real releases, end to end
 
 
-VERSION_PARTS = ("MAJOR", "MINOR", "PATCH")
-
-
-def _release_of(include: Path) -> str:
-    """The version defines (in acl.h, or acl_rt.h in later trees), read independently of the generator."""
-    text = "".join(h.read_text(encoding="utf-8", errors="replace") for h in sorted(include.rglob("*.h")))
-    parts = [re.search(rf"#define\s+ACL_{part}_VERSION\s+(\d+)", text) for part in VERSION_PARTS]
-    assert all(parts), "the header set declares no version"
-    return "AscendCL " + ".".join(m.group(1) for m in parts if m)
-
-
 def _declared_functions(include: Path) -> set[str]:
     names: set[str] = set()
     for header in include.rglob("*.h"):
@@ -246,7 +233,7 @@ def test_a_regenerated_binding_names_what_its_release_lacks(regenerated: tuple[P
     result = run_python(_CALL_EACH, _in_copy(copy), args=(json.dumps(expected),), timeout=300)
     assert result.returncode == 0, describe(result)
     outcome = json.loads(result.stdout)
-    release = _release_of(include)
+    release = release_of(include)
     for module, names in expected.items():
         for name, c_name in names.items():
             message = outcome[f"{module}.{name}"]
