@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             name = f"{np.dtype(in_type).name}->{np.dtype(out_type).name}"
             print(
                 f"{name:16} {args.size}^3  emulator {t_emu * 1e3:8.2f} ms "
-                f"({flops / t_emu / 1e9:5.1f} GFLOP/s)  numpy {t_ref * 1e3:8.2f} ms  ratio {ratio:.3f}  "
+                f"({flops / t_emu / 1e9:5.1f} GFLOP/s)  numpy {t_ref * 1e3:8.2f} ms  ratio {ratio:.3g}  "
                 f"[fastest of: {', '.join(f'{n} {t * 1e3:.2f} ms' for n, t in times.items())}]"
             )
     finally:
