@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 from conftest import check
+from helpers.cdata_support import address  # noqa: F401  (re-exported for the himpi tests)
 from vpc_reference import Layout, pack, random_planes, strides, unpack
 
 HOST_TO_DEVICE, DEVICE_TO_HOST = 1, 2
@@ -95,16 +96,3 @@ def finish(hi: HiVpc, task_id: int, ret: int) -> None:
     check(ret, "vpc operation")
     assert hi.acl.himpi.vpc_get_process_result(hi.chn, task_id, -1) == 0
     assert hi.acl.himpi.vpc_get_process_result(hi.chn, task_id, 0) == hi.acl.HI_ERR_VPC_ILLEGAL_PARAM
-
-
-# Tests pass structs by address, which does not keep the cdata alive: a struct freed between
-# address() and the call can be reused by the next ffi.new (CI saw it), so the module keeps them.
-_kept_alive: list[Any] = []
-
-
-def address(cdata: Any) -> int:
-    """The integer address of a cdata struct, kept alive for the rest of the test session."""
-    from acl._backend import ffi
-
-    _kept_alive.append(cdata)
-    return int(ffi.cast("uintptr_t", cdata))

@@ -106,7 +106,8 @@ def test_bad_arguments_give_codes_not_crashes() -> None:
         from acl._backend import ffi
         DEVICE = acl.ACL_ERROR_RT_INVALID_DEVICEID
         INVALID = acl.ACL_ERROR_INVALID_PARAM
-        info = int(ffi.cast("uintptr_t", ffi.new("aclrtErrorInfo *")))
+        info_struct = ffi.new("aclrtErrorInfo *")  # named: the address below must stay valid
+        info = int(ffi.cast("uintptr_t", info_struct))
         codes = [
             (acl.rt.get_error_verbose(2)[1], DEVICE),
             (acl.rt.get_error_verbose(-1)[1], DEVICE),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 
+from helpers.cdata_support import address as _address
 from helpers.device_bytes import read_device, write_device
 from helpers.runtime_support import Allocations, Runtime, check, pattern, refused
 
@@ -13,11 +14,6 @@ from acl._backend import ffi, lib
 
 D2D = acl.ACL_MEMCPY_DEVICE_TO_DEVICE
 FLUSH = acl.ACL_RT_CMO_TYPE_FLUSH
-
-
-
-def _address(cdata: object) -> int:
-    return int(ffi.cast("uintptr_t", cdata))
 
 
 def test_functions_are_implemented() -> None:

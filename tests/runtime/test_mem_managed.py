@@ -3,6 +3,7 @@ host-map and atomic capabilities."""
 
 from __future__ import annotations
 
+from helpers.cdata_support import address as _address
 from helpers.device_bytes import read_device, write_device
 from helpers.runtime_support import Allocations, Runtime, check, pattern, refused
 
@@ -12,11 +13,6 @@ from acl._backend import ffi, lib
 NOWHERE = acl.ACL_MEM_LOCATIONTYPE_INVALID
 advise = acl.rt.mem_managed_advise
 DEVICE, HOST = acl.ACL_MEM_LOCATIONTYPE_DEVICE, acl.ACL_MEM_LOCATIONTYPE_HOST
-
-
-
-def _address(cdata: object) -> int:
-    return int(ffi.cast("uintptr_t", cdata))
 
 
 class Location:

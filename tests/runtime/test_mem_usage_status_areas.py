@@ -135,7 +135,8 @@ def test_bad_arguments_give_codes_not_crashes() -> None:
         + textwrap.dedent(
             """
         INVALID = acl.ACL_ERROR_INVALID_PARAM
-        rows = int(ffi.cast("uintptr_t", ffi.new("aclrtMemUsageInfo[2]")))
+        rows_array = ffi.new("aclrtMemUsageInfo[2]")  # named: the address below must stay valid
+        rows = int(ffi.cast("uintptr_t", rows_array))
         small, ret = acl.rt.malloc(16, acl.ACL_MEM_MALLOC_HUGE_FIRST)
         ok(ret, "malloc")
         codes = [

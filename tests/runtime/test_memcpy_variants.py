@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from helpers.cdata_support import address as _address
 from helpers.device_bytes import read_device, write_device
 from helpers.runtime_support import Allocations, Runtime, check, pattern
 
@@ -16,10 +17,6 @@ def _refused(ret: int, *words: str) -> None:
     assert ret == acl.ACL_ERROR_INVALID_PARAM, (ret, message)
     for word in words:
         assert word in message, message
-
-
-def _address(array: object) -> int:
-    return int(ffi.cast("uintptr_t", array))
 
 
 def test_memset_d32_fills_whole_words_and_stops(alloc: Allocations) -> None:

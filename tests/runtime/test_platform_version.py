@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from helpers.cdata_support import address
 from helpers.device_bytes import read_device, write_device
 from helpers.runtime_support import Allocations, Runtime, check
 from helpers.subproc import describe, run_on_emulator
@@ -25,10 +26,6 @@ SAME_AS_DEVICE_INFO = {
     acl.ACL_PLATFORM_MEMORY_SIZE: acl.ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE,
     acl.ACL_PLATFORM_NPU_ARCH: acl.ACL_DEV_ATTR_NPU_ARCH,
 }
-
-
-def address(cdata: object) -> int:
-    return int(ffi.cast("uintptr_t", cdata))
 
 
 def platform_info(info_type: int, max_len: int = 256) -> tuple[str, int]:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("numpy")  # the RI tests compare device bytes through numpy; PyPy has none
-
 import numpy as np
 from acl._generated._acl_cffi import ffi
+from helpers.cdata_support import address
 from helpers.compile_c import compile_c
 from helpers.ri_support import captured, download, upload
 from helpers.runtime_support import Allocations, Runtime, check
@@ -35,10 +35,6 @@ def params_of(kind: int) -> object:
     p = ffi.new("aclmdlRITaskParams *")
     p.type = kind
     return p
-
-
-def address(p: object) -> int:
-    return int(ffi.cast("uintptr_t", p))
 
 
 def test_value_write_gets_a_new_address_and_value(rt: Runtime, alloc: Allocations) -> None:
