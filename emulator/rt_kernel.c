@@ -759,6 +759,14 @@ static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const voi
 {
     void *block = NULL;
     aclError err = rt_kernel_check_cfg(cfg, fn);
+    /* the argument range is checked before the handles (the check reads none of it), so a block
+     * past its buffer is reported whatever else is wrong */
+    if (err == ACL_SUCCESS && argsData == NULL && argsSize > 0) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: argsData is NULL with argsSize %zu", fn, argsSize);
+    }
+    if (err == ACL_SUCCESS) {
+        err = aclemu_mem_check(argsData, argsSize, false, fn, "argsData");
+    }
     if (err == ACL_SUCCESS) {
         err = launch_precheck(funcHandle, numBlocks, stream, fn);
     }
