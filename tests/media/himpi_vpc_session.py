@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
-from conftest import check
+from helpers.runtime_support import check
 from vpc_reference import Layout, pack, random_planes, strides, unpack
 
 HOST_TO_DEVICE, DEVICE_TO_HOST = 1, 2
