@@ -28,6 +28,16 @@ def _emulator_unimplemented(names: list[str]) -> Optional[list[str]]:
     return [n for n in names if not lib._aclemu_IsImplemented(n.encode())]
 
 
+def _emulator_compute() -> Optional[str]:
+    """How the emulator's kernels run: threads, and the BLAS its float32 GEMM uses."""
+    from ._generated._acl_cffi import ffi, lib
+
+    if not lib._aclemu_has(b"aclemuComputeInfo"):
+        return None
+    text = ffi.new("char[]", 1024)
+    return ffi.string(text).decode(errors="replace") if lib._aclemu_ComputeInfo(text, 1024) == 0 else None
+
+
 def info(show_missing: bool) -> int:
     acl = sys.modules[__package__]  # the package under whatever name it was imported (vendoring)
     from . import _backend
@@ -68,6 +78,9 @@ def info(show_missing: bool) -> int:
                 f"{len(unimplemented)} return ACL_ERROR_API_NOT_SUPPORT"
             )
             _print_hardware_only(set(unimplemented), show_missing)
+        compute = _emulator_compute()
+        if compute is not None:
+            print(f"compute:    {compute}")
     if show_missing:
         for name in missing:
             print(f"missing:    {name}")

@@ -127,8 +127,9 @@ def load(choice: str | None = None) -> Backend:
         from_loader = _open_from_loader_path()
         if from_loader:
             searched.append("the dynamic loader's search path")
-            _loaded = Backend("cann", tuple(from_loader), tuple(searched), lib._aclffi_resolve(),
-                              lib._aclffi_count())
+            _loaded = Backend(
+                "cann", tuple(from_loader), tuple(searched), lib._aclffi_resolve(), lib._aclffi_count()
+            )
             return _loaded
         if choice == "cann":
             raise BackendError(
@@ -148,8 +149,25 @@ def load(choice: str | None = None) -> Backend:
             "(set ACL_BACKEND=emulator to silence this notice)",
             file=sys.stderr,
         )
+    _offer_blas_to_emulator()
     _loaded = _load_files("emulator", [emulator], searched)
     return _loaded
+
+
+def _offer_blas_to_emulator() -> None:
+    """Point the emulator's float32 GEMM at the scipy-openblas32 wheel's library when it is installed.
+
+    The emulator reads ACL_EMU_BLAS_LIBRARY (emulator/blas_provider.c); a value the user set,
+    "none" included, is left alone. The package is looked for on sys.path, not imported (nor
+    found through importlib.util, which alone costs a good part of `import acl`).
+    """
+    if "ACL_EMU_BLAS_LIBRARY" in os.environ:
+        return
+    for entry in sys.path:
+        library = os.path.join(entry or os.curdir, "scipy_openblas32", "lib", "libscipy_openblas.so")
+        if os.path.isfile(library):
+            os.environ["ACL_EMU_BLAS_LIBRARY"] = os.path.abspath(library)
+            return
 
 
 def current() -> Backend:

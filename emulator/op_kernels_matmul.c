@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blas_provider.h"
 #include "op_kernels.h"
+#include "parallel.h"
 
 /* Cache blocking: an MC x KC block of A stays in L2, a KC x NC panel of B in the last-level cache. */
 #define SGEMM_MC 96
@@ -78,17 +80,10 @@ static bool sgemm_blocked(bool trans_a, bool trans_b, size_t m, size_t n, size_t
     return true;
 }
 
-void opk_sgemm(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, float alpha, const float *a, size_t lda,
-               const float *b, size_t ldb, float beta, float *c, size_t ldc)
+/* C += alpha * op(A) op(B) with plain loops: the kernel of last resort when packing memory runs out */
+static void sgemm_plain(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, float alpha, const float *a,
+                        size_t lda, const float *b, size_t ldb, float *c, size_t ldc)
 {
-    scale_rows(c, m, n, ldc, beta);
-    if (m == 0 || n == 0 || k == 0 || alpha == 0.0f) {
-        return;
-    }
-    if (sgemm_blocked(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, c, ldc)) {
-        return;
-    }
-    /* no memory for packing: plain loops */
     for (size_t i = 0; i < m; i++) {
         for (size_t p = 0; p < k; p++) {
             float x = alpha * (trans_a ? a[p * lda + i] : a[i * lda + p]);
@@ -97,6 +92,61 @@ void opk_sgemm(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, float a
             }
         }
     }
+}
+
+/* One GEMM split into bands of rows (or of columns) of C, one band per thread: every element is
+ * computed by one thread in the same order as unsplit, so results do not depend on the split. */
+typedef struct sgemm_split {
+    bool trans_a, trans_b, by_rows;
+    size_t m, n, k, lda, ldb, ldc;
+    float alpha;
+    const float *a, *b;
+    float *c;
+} sgemm_split;
+
+static void sgemm_band(void *ctx, size_t begin, size_t end)
+{
+    const sgemm_split *s = ctx;
+    size_t m = s->m, n = s->n;
+    const float *a = s->a, *b = s->b;
+    float *c = s->c;
+    if (s->by_rows) {
+        m = end - begin;
+        a += s->trans_a ? begin : begin * s->lda;
+        c += begin * s->ldc;
+    } else {
+        n = end - begin;
+        b += s->trans_b ? begin * s->ldb : begin;
+        c += begin;
+    }
+    if (!sgemm_blocked(s->trans_a, s->trans_b, m, n, s->k, s->alpha, a, s->lda, b, s->ldb, c, s->ldc)) {
+        sgemm_plain(s->trans_a, s->trans_b, m, n, s->k, s->alpha, a, s->lda, b, s->ldb, c, s->ldc);
+    }
+}
+
+/* A band must hold this many multiply-adds to be worth a thread start (~20-50 us). */
+#define SGEMM_MIN_BAND_WORK ((size_t)1 << 21)
+
+void opk_sgemm(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, float alpha, const float *a, size_t lda,
+               const float *b, size_t ldb, float beta, float *c, size_t ldc)
+{
+    if (m == 0 || n == 0) {
+        return;
+    }
+    if (k > 0 && alpha != 0.0f &&
+        aclemu_provider_sgemm(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)) {
+        return;
+    }
+    scale_rows(c, m, n, ldc, beta);
+    if (k == 0 || alpha == 0.0f) {
+        return;
+    }
+    sgemm_split split = {.trans_a = trans_a, .trans_b = trans_b, .by_rows = m >= n, .m = m, .n = n, .k = k,
+                         .lda = lda, .ldb = ldb, .ldc = ldc, .alpha = alpha, .a = a, .b = b, .c = c};
+    size_t across = split.by_rows ? n : m; /* the extent every band spans */
+    size_t per_line = across * k;          /* multiply-adds per row (or column) of a band */
+    size_t grain = per_line >= SGEMM_MIN_BAND_WORK ? 1 : SGEMM_MIN_BAND_WORK / per_line;
+    aclemu_parallel_for(split.by_rows ? m : n, grain, sgemm_band, &split);
 }
 
 void opk_s8gemm(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, const int8_t *a, size_t lda,

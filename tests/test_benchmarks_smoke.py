@@ -108,7 +108,9 @@ def test_machine_and_targets_are_reported(quick_run: dict[str, Any]) -> None:
         if not key.startswith("pypy/")
     )
     memcpy_helpers_import = 1 + 2 + 2
-    assert len(verdicts) - len(unmeasured) == cpython_ratio_checks + memcpy_helpers_import
+    issue15_checks = sum(case.label in targets.ISSUE15_CALL_LIMITS for case in CASES)
+    assert issue15_checks == len(targets.ISSUE15_CALL_LIMITS)
+    assert len(verdicts) - len(unmeasured) == cpython_ratio_checks + memcpy_helpers_import + issue15_checks
 
 
 def test_markdown_report_lists_every_case_and_target(quick_run: dict[str, Any]) -> None:
@@ -142,6 +144,15 @@ def test_target_verdicts_follow_the_limits() -> None:
     assert by_key[("class 3: case 3", "ours/reference <= 2.5")] == targets.MISS
     assert by_key[("class 3: case 3", "ours/ctypes <= 0.5")] == targets.PASS
     assert by_key[("class 1: case 1", "pypy/reference <= 0.5")] == targets.NOT_MEASURED
+    strict = targets.evaluate({"call_classes": [
+        {"class": 1, "label": "acl.rt.set_device(0)", "ratios": {"ours/reference": 1.2}},
+        {"class": 3, "label": "acl.rt.get_device()", "ratios": {"ours/reference": 1.2}},
+    ]})
+    strict_by_key = {(v["subject"], v["target"]): v["status"] for v in strict}
+    no_output = ("issue 15, no output: acl.rt.set_device(0)", "ours/reference <= 1.1")
+    one_output = ("issue 15, one output: acl.rt.get_device()", "ours/reference <= 1.4")
+    assert strict_by_key[no_output] == targets.MISS
+    assert strict_by_key[one_output] == targets.PASS
     assert by_key[("acl.rt.memcpy H2D+D2H, largest size", "bandwidth vs numpy.copyto >= 0.8")] == (
         targets.NOT_MEASURED
     )

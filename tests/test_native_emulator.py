@@ -62,6 +62,7 @@ def _check_program(cdef: str, emulator_c: str) -> str:
         '#include "model_executor.h"',
         '#include "report_hooks.h"',
         '#include "trace_hooks.h"',
+        '#include "compute_hooks.h"',
         *(f"#define _aclemu_{name} aclemu{name}" for name in entries),
         copy,
         hook_typedef[0],

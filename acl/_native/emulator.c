@@ -3,6 +3,7 @@
  * the loader's handle table and lock are in scope. */
 #include <dlfcn.h>
 
+#include "compute_hooks.h"
 #include "media_executor.h"
 #include "model_executor.h"
 #include "trace_hooks.h"
@@ -64,3 +65,4 @@ ACLEMU_ENTRY(int32_t, TraceNodesWanted, (void), (), 0)
 ACLEMU_VOID_ENTRY(TraceNode, (const char *name, const char *op_type, uint64_t start_ns, uint64_t end_ns),
                   (name, op_type, start_ns, end_ns))
 ACLEMU_ENTRY(int32_t, ProfIdString, (uint64_t id, char *out, size_t len), (id, out, len), -1)
+ACLEMU_ENTRY(int32_t, ComputeInfo, (char *out, size_t len), (out, len), -1)
