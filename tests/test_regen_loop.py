@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from helpers.subproc import EMULATOR_LIBRARY, REPO_ROOT, describe, run_command, run_python
 
+pytestmark = pytest.mark.generator
+
 GEN = REPO_ROOT / "tools" / "gen_wrappers.py"
 HEADER_SETS = Path(os.environ.get("ACL_TEST_HEADER_SETS") or REPO_ROOT.parent / "shared" / "header-sets")
 SETS = sorted(p.name for p in HEADER_SETS.glob("*") if (p / "include" / "acl" / "acl.h").is_file())
