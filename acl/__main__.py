@@ -9,14 +9,20 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-# The reviewed table of board-hardware APIs the emulator leaves unsupported on purpose.
+# The reviewed table of the APIs the emulator leaves unsupported on purpose.
 HARDWARE_ONLY = Path(__file__).resolve().parent / "hardware_only.json"
 
 
 def hardware_only() -> dict[str, tuple[str, list[str]]]:
-    """header -> (one-line reason, C function names) of the reviewed hardware-only table."""
+    """header -> (one-line reason, C function names) of the board-hardware headers in the table."""
     table = json.loads(HARDWARE_ONLY.read_text(encoding="utf-8"))
     return {row["header"]: (row["reason"], row["functions"]) for row in table["headers"]}
+
+
+def hardware_only_functions() -> dict[str, str]:
+    """C function name -> one-line reason, for the single functions outside those headers."""
+    table = json.loads(HARDWARE_ONLY.read_text(encoding="utf-8"))
+    return {row["function"]: row["reason"] for row in table.get("functions", ())}
 
 
 def _emulator_unimplemented(names: list[str]) -> Optional[list[str]]:
@@ -97,9 +103,15 @@ def _print_hardware_only(unimplemented: set[str], show_missing: bool) -> None:
         f"hardware:   {count} of them are board-hardware APIs (ISP, VI, VO, audio, HDMI, ...), "
         f"not emulated by design"
     )
+    singles = {name: why for name, why in hardware_only_functions().items() if name in unimplemented}
+    print(
+        f"needs CANN: {len(singles)} of them need a part of CANN or of the device the emulator does not have"
+    )
     if show_missing:
         for header, (reason, names) in table.items():
             print(f"hardware only: {header} ({len(unimplemented.intersection(names))}): {reason}")
+        for name, reason in singles.items():
+            print(f"not emulated by design: {name}: {reason}")
 
 
 def model_info(path: str) -> int:

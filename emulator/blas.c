@@ -21,6 +21,7 @@ typedef struct blas_task {
     const void *beta;
     aclDataType scalar_type;
     const char *api;
+    aclrtStream stream;
 } blas_task;
 
 static aclError blas_run(void *arg)
@@ -30,7 +31,12 @@ static aclError blas_run(void *arg)
     t->g.beta = opk_load_f64(t->scalar_type, t->beta, 0);
     t->g.alpha_i = opk_load_i64(t->scalar_type, t->alpha, 0);
     t->g.beta_i = opk_load_i64(t->scalar_type, t->beta, 0);
+    aclemu_workspace_begin(t->stream); /* the GEMM's scratch: see op_exec.c */
     aclError err = opk_gemm(&t->g);
+    aclError workspace_err = aclemu_workspace_end();
+    if (workspace_err != ACL_SUCCESS) {
+        return workspace_err;
+    }
     if (err != ACL_SUCCESS) {
         return aclemu_set_error(err, "%s: out of host memory", t->api);
     }
@@ -137,6 +143,7 @@ static aclError submit(const char *api, const opk_gemm_args *g, const void *alph
     t->beta = beta;
     t->scalar_type = g->type_c;
     t->api = api;
+    t->stream = stream;
     return aclemu_stream_submit(stream, blas_run, t, blas_free, api);
 }
 

@@ -53,6 +53,29 @@ aclError aclrtGetDeviceCount(uint32_t *count)
     return ACL_SUCCESS;
 }
 
+/* The primary context is the default context aclrtSetDevice creates: active (1) from the first
+ * aclrtSetDevice of the device until its last aclrtResetDevice. Primary contexts take no flags
+ * here: `flags` may be NULL and otherwise reads 0. */
+aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *active)
+{
+    const char *fn = "aclrtGetPrimaryCtxState";
+    if (active == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: active is NULL", fn);
+    }
+    rt_lock();
+    const rt_device *device = rt_device_locked(deviceId);
+    bool is_active = device != NULL && device->default_ctx != NULL;
+    rt_unlock();
+    if (device == NULL) {
+        return rt_invalid_device(fn, deviceId);
+    }
+    if (flags != NULL) {
+        *flags = 0;
+    }
+    *active = is_active ? 1 : 0;
+    return ACL_SUCCESS;
+}
+
 aclError aclrtGetDevice(int32_t *deviceId)
 {
     if (deviceId == NULL) {

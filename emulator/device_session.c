@@ -2,8 +2,43 @@
  * aclFinalize (with the strict-mode leak report). */
 #include "core_lifecycle.h"
 
+static pthread_mutex_t state_hook_lock = PTHREAD_MUTEX_INITIALIZER;
+static aclemu_device_state_fn state_hook;
+
+void aclemu_set_device_state_hook(aclemu_device_state_fn hook)
+{
+    pthread_mutex_lock(&state_hook_lock);
+    state_hook = hook;
+    pthread_mutex_unlock(&state_hook_lock);
+}
+
+/* Never with the core lock held: the callbacks may call the runtime. */
+static void notify_state(int32_t device, aclrtDeviceState state)
+{
+    pthread_mutex_lock(&state_hook_lock);
+    aclemu_device_state_fn hook = state_hook;
+    pthread_mutex_unlock(&state_hook_lock);
+    if (hook != NULL) {
+        hook(device, (int)state);
+    }
+}
+
+/* The device's set count, or -1 for a device that does not exist. */
+static int64_t set_count(int32_t deviceId)
+{
+    rt_lock();
+    const rt_device *device = rt_device_locked(deviceId);
+    int64_t count = device == NULL ? -1 : (int64_t)device->set_count;
+    rt_unlock();
+    return count;
+}
+
 aclError aclrtSetDevice(int32_t deviceId)
 {
+    bool first = set_count(deviceId) == 0;
+    if (first) {
+        notify_state(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
+    }
     rt_lock();
     rt_device *device = rt_device_locked(deviceId);
     if (device == NULL) {
@@ -18,13 +53,32 @@ aclError aclrtSetDevice(int32_t deviceId)
             return err;
         }
     }
-    device->set_count++;
+    first = device->set_count++ == 0;
     rt_set_current_context(device->default_ctx);
     rt_unlock();
+    if (first) {
+        notify_state(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
+    }
     return ACL_SUCCESS;
 }
 
+static aclError release_device(int32_t deviceId, bool force, const char *fn);
+static aclError finalize_devices(void);
+
 static aclError reset_device(int32_t deviceId, bool force, const char *fn)
+{
+    int64_t before = set_count(deviceId);
+    if (before == 1 || (force && before > 1)) {
+        notify_state(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
+    }
+    aclError err = release_device(deviceId, force, fn);
+    if (before > 0 && set_count(deviceId) == 0) {
+        notify_state(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
+    }
+    return err;
+}
+
+static aclError release_device(int32_t deviceId, bool force, const char *fn)
 {
     rt_lock();
     rt_device *device = rt_device_locked(deviceId);
@@ -70,6 +124,24 @@ aclError aclrtResetDeviceForce(int32_t deviceId)
 }
 
 aclError rt_devices_finalize(void)
+{
+    bool was_set[RT_MAX_DEVICES];
+    for (int32_t i = 0; i < RT_MAX_DEVICES; ++i) {
+        was_set[i] = set_count(i) > 0;
+        if (was_set[i]) {
+            notify_state(i, ACL_RT_DEVICE_STATE_RESET_PRE);
+        }
+    }
+    aclError err = finalize_devices();
+    for (int32_t i = 0; i < RT_MAX_DEVICES; ++i) {
+        if (was_set[i]) {
+            notify_state(i, ACL_RT_DEVICE_STATE_RESET_POST);
+        }
+    }
+    return err;
+}
+
+static aclError finalize_devices(void)
 {
     bool strict = aclemu_strict();
     size_t leaks = 0;

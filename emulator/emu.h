@@ -113,6 +113,12 @@ size_t aclemu_handle_count(int kind);
 
 /* ----------------------------------------------------------- devices/contexts */
 
+/* The code of the last stream task that failed on `device` and has not been cleared since
+ * (exception.c records every failed task), or ACL_SUCCESS; out-of-range devices have none. */
+aclError aclemu_device_fault(int32_t device);
+/* Clear the device's fault if it is still `code`; false when another (or no) fault is recorded. */
+bool aclemu_device_fault_clear(int32_t device, aclError code);
+
 /* Device of the calling thread's current context, or -1 when none is set. */
 int32_t aclemu_current_device(void);
 /* Like above but records ACL_ERROR_RT_CONTEXT_NULL naming `fn` when no context is set. */
@@ -161,7 +167,8 @@ aclError aclemu_mem_check_tracked(const void *p, size_t len, bool need_device, c
 typedef enum aclemu_mapped_kind {
     ACLEMU_MAPPED_VMM = 1,            /* aclrtMapMem */
     ACLEMU_MAPPED_IPC = 2,            /* aclrtIpcMemImportByKey */
-    ACLEMU_MAPPED_HOST_REGISTERED = 3 /* aclrtHostRegister: also host memory */
+    ACLEMU_MAPPED_HOST_REGISTERED = 3, /* aclrtHostRegister: also host memory */
+    ACLEMU_MAPPED_RUNTIME = 4          /* device memory the runtime itself owns (status areas) */
 } aclemu_mapped_kind;
 aclError aclemu_mem_add_mapped(const void *base, size_t size, int32_t device, int kind, const char *fn);
 void aclemu_mem_remove_mapped(const void *base);
@@ -223,6 +230,9 @@ typedef aclError (*aclemu_capture_fn)(void *owner, aclemu_task_fn run, void *arg
 /* Set (hook non-NULL) or clear (hook NULL, only by the same owner) the capture of a non-default
  * stream. ACL_ERROR_RT_STREAM_CAPTURED when another owner already captures it. */
 aclError aclemu_stream_set_capture(aclrtStream stream, aclemu_capture_fn hook, void *owner, const char *fn);
+/* The stream the calling thread last submitted a task to (queued or captured), or NULL before
+ * any; it may have been destroyed since (aclemu_stream_capture_owner and friends check). */
+aclrtStream aclemu_thread_last_stream(void);
 /* Owner of the capture of `stream`, or NULL (also for garbage and NULL streams). */
 void *aclemu_stream_capture_owner(aclrtStream stream);
 /* Drop the tasks queued on `stream` that have not started (their free_arg sees ran == false);
@@ -242,6 +252,53 @@ typedef void (*aclemu_stream_state_fn)(aclrtStream stream, int state);
 void aclemu_set_stream_state_hook(aclemu_stream_state_fn hook);
 typedef aclError (*aclemu_lifecycle_fn)(bool init, const char *config_path);
 void aclemu_set_lifecycle_hook(aclemu_lifecycle_fn hook);
+/* Notifications for aclrtRegDeviceStateCallback (set once by rt_state_callbacks.c), called with
+ * no lock held when a device changes state: ACL_RT_DEVICE_STATE_SET_PRE/POST around the
+ * aclrtSetDevice that takes it into use (its first set), ACL_RT_DEVICE_STATE_RESET_PRE/POST around
+ * the reset that releases it (the last aclrtResetDevice, aclrtResetDeviceForce, or aclFinalize for
+ * a device still set). */
+typedef void (*aclemu_device_state_fn)(int32_t device, int state);
+void aclemu_set_device_state_hook(aclemu_device_state_fn hook);
+
+/* The task an event or value API would submit, built without submitting it (event.c,
+ * rt_values.c): aclmdlRITaskSetParams swaps it into a recorded model run instance. Arguments are
+ * checked as the API checks them (errors recorded naming `fn`); the caller owns the task and ends
+ * it with free_arg(arg, ran) once. Waits have no timeout; value tasks take the flag of
+ * aclrtValueWait (write: 0). */
+typedef enum aclemu_event_task_kind {
+    ACLEMU_EVENT_TASK_RECORD = 0,
+    ACLEMU_EVENT_TASK_WAIT,
+    ACLEMU_EVENT_TASK_RESET
+} aclemu_event_task_kind;
+aclError aclemu_event_task_build(aclemu_event_task_kind kind, aclrtEvent event, aclemu_task_fn *run, void **arg,
+                                 aclemu_task_free_fn *free_arg, const char *fn);
+aclError aclemu_value_task_build(void *devAddr, uint64_t value, uint32_t flag, bool write, aclemu_task_fn *run,
+                                 void **arg, aclemu_task_free_fn *free_arg, const char *fn);
+
+/* The launch attribute `attr_id` (aclrtLaunchKernelAttrId) of a kernel task (rt_kernel.c): as the
+ * launch's cfg gave it, zero when it gave none (operators, BLAS and launches without a cfg).
+ * ACL_ERROR_INVALID_PARAM for an unknown id. */
+aclError aclemu_kernel_task_attribute(aclemu_task_fn run, const void *arg, int attr_id,
+                                      aclrtLaunchKernelAttrValue *value, const char *fn);
+
+/* Device workspace of a stream task (rt_allocator.c). A task body brackets its work with
+ * aclemu_workspace_begin(its stream) and aclemu_workspace_end(); in between,
+ * aclemu_workspace_alloc(bytes) gives scratch memory from the allocator registered on the stream
+ * (aclrtAllocatorRegister), or host memory when there is none, and aclemu_workspace_free(p) lets it
+ * go (host memory at once; user blocks all go back to the user's free function at the end).
+ * aclemu_workspace_alloc returns NULL when the memory cannot be had; aclemu_workspace_end returns
+ * the user allocator's failure, if any (its message recorded), for the task to report. Scopes nest
+ * per thread. aclemu_allocator_forget_stream drops a stream's registration (stream destroyed). */
+void aclemu_workspace_begin(aclrtStream stream);
+void *aclemu_workspace_alloc(size_t bytes);
+void aclemu_workspace_free(void *p);
+aclError aclemu_workspace_end(void);
+/* A kernel's helper threads work in their caller's workspace: share() on the caller, join(that)
+ * on the helper before its work and join(NULL) after; the caller ends the scope once they are
+ * done. */
+void *aclemu_workspace_share(void);
+void aclemu_workspace_join(void *shared);
+void aclemu_allocator_forget_stream(aclrtStream stream);
 
 /* ---------------------------------------------- data buffers, descs, datasets */
 

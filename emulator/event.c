@@ -172,12 +172,9 @@ static void free_record(void *arg, bool ran)
     free(task);
 }
 
-static aclError record_event(aclrtEvent event, aclrtStream stream, const char *fn)
+/* The record task of `event` (counted as submitted), not yet queued. */
+static aclError build_record(aclrtEvent event, event_task **out, const char *fn)
 {
-    aclError err = aclemu_stream_check(stream, fn);
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
     rt_lock();
     rt_event *e = live_event_locked(event, fn, "event");
     if (e == NULL) {
@@ -191,7 +188,16 @@ static aclError record_event(aclrtEvent event, aclrtStream stream, const char *f
     }
     e->recorded++;
     rt_unlock();
-    return aclemu_stream_submit(stream, run_record, task, free_record, fn);
+    *out = task;
+    return ACL_SUCCESS;
+}
+
+static aclError submit_event_task(aclemu_event_task_kind kind, aclrtStream stream, aclrtEvent event,
+                                  int64_t timeout_ms, const char *fn);
+
+static aclError record_event(aclrtEvent event, aclrtStream stream, const char *fn)
+{
+    return submit_event_task(ACLEMU_EVENT_TASK_RECORD, stream, event, -1, fn);
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
@@ -227,13 +233,8 @@ static void free_event_task(void *arg, bool ran)
     free(task);
 }
 
-aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
+static aclError build_reset(aclrtEvent event, event_task **out, const char *fn)
 {
-    const char *fn = "aclrtResetEvent";
-    aclError err = aclemu_stream_check(stream, fn);
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
     rt_lock();
     rt_event *e = live_event_locked(event, fn, "event");
     event_task *task = e ? new_event_task(e, 0, -1) : NULL;
@@ -244,7 +245,13 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
     if (task == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
-    return aclemu_stream_submit(stream, run_reset, task, free_event_task, fn);
+    *out = task;
+    return ACL_SUCCESS;
+}
+
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
+{
+    return submit_event_task(ACLEMU_EVENT_TASK_RESET, stream, event, -1, "aclrtResetEvent");
 }
 
 /* Waits (core lock held) until record `target` of `e` has executed. */
@@ -280,12 +287,8 @@ static aclError run_wait(void *arg)
     return ACL_SUCCESS;
 }
 
-static aclError stream_wait_event(aclrtStream stream, aclrtEvent event, int64_t timeout_ms, const char *fn)
+static aclError build_wait(aclrtEvent event, int64_t timeout_ms, event_task **out, const char *fn)
 {
-    aclError err = aclemu_stream_check(stream, fn);
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
     rt_lock();
     rt_event *e = live_event_locked(event, fn, "event");
     if (e == NULL) {
@@ -298,7 +301,53 @@ static aclError stream_wait_event(aclrtStream stream, aclrtEvent event, int64_t 
     if (task == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
     }
-    return aclemu_stream_submit(stream, run_wait, task, free_event_task, fn);
+    *out = task;
+    return ACL_SUCCESS;
+}
+
+static aclError build_task(aclemu_event_task_kind kind, aclrtEvent event, int64_t timeout_ms, aclemu_task_fn *run,
+                           void **arg, aclemu_task_free_fn *free_arg, const char *fn)
+{
+    event_task *task = NULL;
+    aclError err = kind == ACLEMU_EVENT_TASK_RECORD  ? build_record(event, &task, fn)
+                   : kind == ACLEMU_EVENT_TASK_WAIT  ? build_wait(event, timeout_ms, &task, fn)
+                   : kind == ACLEMU_EVENT_TASK_RESET ? build_reset(event, &task, fn)
+                                                     : aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                                                        "%s: unknown event task kind %d", fn, (int)kind);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    *run = kind == ACLEMU_EVENT_TASK_RECORD ? run_record : kind == ACLEMU_EVENT_TASK_WAIT ? run_wait : run_reset;
+    *free_arg = kind == ACLEMU_EVENT_TASK_RECORD ? free_record : free_event_task;
+    *arg = task;
+    return ACL_SUCCESS;
+}
+
+static aclError submit_event_task(aclemu_event_task_kind kind, aclrtStream stream, aclrtEvent event,
+                                  int64_t timeout_ms, const char *fn)
+{
+    aclError err = aclemu_stream_check(stream, fn);
+    aclemu_task_fn run = NULL;
+    void *arg = NULL;
+    aclemu_task_free_fn free_arg = NULL;
+    if (err == ACL_SUCCESS) {
+        err = build_task(kind, event, timeout_ms, &run, &arg, &free_arg, fn);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    return aclemu_stream_submit(stream, run, arg, free_arg, fn);
+}
+
+static aclError stream_wait_event(aclrtStream stream, aclrtEvent event, int64_t timeout_ms, const char *fn)
+{
+    return submit_event_task(ACLEMU_EVENT_TASK_WAIT, stream, event, timeout_ms, fn);
+}
+
+aclError aclemu_event_task_build(aclemu_event_task_kind kind, aclrtEvent event, aclemu_task_fn *run, void **arg,
+                                 aclemu_task_free_fn *free_arg, const char *fn)
+{
+    return build_task(kind, event, -1, run, arg, free_arg, fn);
 }
 
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)

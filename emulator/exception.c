@@ -1,5 +1,7 @@
 /* Exception callbacks: a failed stream task is reported to the registered callback with
- * an aclrtExceptionInfo that the getters below can read while the callback runs.
+ * an aclrtExceptionInfo that the getters below can read while the callback runs. Each failure is
+ * also kept as its device's fault until cleared (aclrtGetErrorVerbose / aclrtRepairError,
+ * rt_device_errors.c).
  *
  * Thread id: the runtime reports the operating system's thread id (gettid(), the number ps,
  * top and gdb show; Python's threading.get_native_id()), not a pthread_t cut to 32 bits, of
@@ -22,6 +24,8 @@ static const uint32_t NO_VALUE = 0xFFFFFFFFu;
 
 static pthread_mutex_t exception_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t callbacks_finished = PTHREAD_COND_INITIALIZER;
+/* Per device: the code of the last failed task not yet cleared (aclemu_device_fault*), 0 when none. */
+static aclError device_faults[RT_MAX_DEVICES];
 static aclrtExceptionInfoCallback exception_callback;
 static int callbacks_running;         /* calls of a callback in progress, on any thread */
 static _Thread_local int callback_depth; /* this thread is inside a callback */
@@ -82,9 +86,37 @@ uint32_t rt_os_thread_id(void)
     return (uint32_t)syscall(SYS_gettid);
 }
 
+aclError aclemu_device_fault(int32_t device)
+{
+    if (device < 0 || device >= RT_MAX_DEVICES) {
+        return ACL_SUCCESS;
+    }
+    pthread_mutex_lock(&exception_lock);
+    aclError code = device_faults[device];
+    pthread_mutex_unlock(&exception_lock);
+    return code;
+}
+
+bool aclemu_device_fault_clear(int32_t device, aclError code)
+{
+    if (device < 0 || device >= RT_MAX_DEVICES) {
+        return false;
+    }
+    pthread_mutex_lock(&exception_lock);
+    bool cleared = device_faults[device] == code;
+    if (cleared) {
+        device_faults[device] = ACL_SUCCESS;
+    }
+    pthread_mutex_unlock(&exception_lock);
+    return cleared;
+}
+
 void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code)
 {
     pthread_mutex_lock(&exception_lock);
+    if (device >= 0 && device < RT_MAX_DEVICES && code != ACL_SUCCESS) {
+        device_faults[device] = code;
+    }
     aclrtExceptionInfoCallback callback = exception_callback;
     callbacks_running += callback != NULL;
     pthread_mutex_unlock(&exception_lock);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The CANN release the emulator presents itself as (the baseline of our headers). */
 #define EMU_CANN_MAJOR "8"
@@ -174,6 +175,59 @@ aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclsysGetVersionStr: pkgName or versionStr is NULL");
     }
     copy_text(versionStr, ACL_PKG_VERSION_MAX_SIZE, EMU_CANN_VERSION);
+    return ACL_SUCCESS;
+}
+
+/* The number of a version string "X.Y.Z[suffix]", as the runtime computes it:
+ * X * 10000000 + Y * 100000 + Z * 1000, minus 300 / 200 / 100 for an alpha / beta / rc suffix
+ * plus that suffix's number ("8.5.0.alpha002": 80500000 - 300 + 2). -1 when malformed. */
+static long long version_number(const char *text)
+{
+    static const struct {
+        const char *word;
+        int weight;
+    } stages[] = {{"alpha", 300}, {"beta", 200}, {"rc", 100}};
+    long long parts[3];
+    const char *at = text;
+    for (int i = 0; i < 3; ++i) {
+        if (!isdigit((unsigned char)*at)) {
+            return -1;
+        }
+        char *end = NULL;
+        parts[i] = strtoll(at, &end, 10);
+        if (parts[i] > 99 || (i < 2 && *end != '.')) {
+            return -1;
+        }
+        at = i < 2 ? end + 1 : end;
+    }
+    long long number = parts[0] * 10000000 + parts[1] * 100000 + parts[2] * 1000;
+    if (*at == '\0') {
+        return number;
+    }
+    at += *at == '.' || *at == '-' || *at == '_';
+    for (size_t i = 0; i < sizeof stages / sizeof stages[0]; ++i) {
+        size_t len = strlen(stages[i].word);
+        if (strncasecmp(at, stages[i].word, len) == 0) {
+            char *end = NULL;
+            long long n = isdigit((unsigned char)at[len]) ? strtoll(at + len, &end, 10) : -1;
+            return n >= 0 && n < stages[i].weight && *end == '\0' ? number - stages[i].weight + n : -1;
+        }
+    }
+    return -1;
+}
+
+/* Every package reports the emulator's one version (as aclsysGetVersionStr does). */
+aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
+{
+    if (pkgName == NULL || versionNum == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclsysGetVersionNum: pkgName or versionNum is NULL");
+    }
+    long long number = version_number(EMU_CANN_VERSION);
+    if (number < 0 || number > INT32_MAX) {
+        return aclemu_set_error(ACL_ERROR_INVALID_FILE, "aclsysGetVersionNum: version '%s' has no number",
+                                EMU_CANN_VERSION);
+    }
+    *versionNum = (int32_t)number;
     return ACL_SUCCESS;
 }
 

@@ -58,6 +58,8 @@ void ri_task_free(ri_task *t, bool ran)
     }
     free(t->branches);
     free(t->target_ids);
+    free(t->op_info);
+    free(t->extend_info);
     free(t);
 }
 

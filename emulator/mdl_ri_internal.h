@@ -86,6 +86,13 @@ typedef struct ri_task {
     aclrtStream targets[2];
     const void *left, *right;
     int cond, dtype;
+    /* aclrtCacheLastTaskOpInfo / aclrtCacheLastTaskExtendInfo (mdl_ri_op_info.c): owned copies */
+    unsigned char *op_info;
+    size_t op_info_size;
+    char *extend_info; /* NUL-terminated */
+    /* aclmdlRITaskSetParams: the parameters the task was rebuilt from (under ri->lock) */
+    bool has_params;
+    aclmdlRITaskParams params;
 } ri_task;
 
 /* A stream that records (or recorded) into an instance; also the capture hook's owner. */

@@ -2,6 +2,7 @@
  * queries on instances and their tasks. */
 #include "emu.h"
 #include "mdl_ri_internal.h"
+#include "output_files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -737,9 +738,124 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
     if (t == NULL) {
         return ACL_ERROR_INVALID_PARAM;
     }
-    memset(params, 0, sizeof *params);
+    pthread_mutex_lock(&t->ri->lock);
+    if (t->has_params) {
+        *params = t->params;
+    } else {
+        memset(params, 0, sizeof *params);
+    }
     params->type = t->type;
     params->taskGrp = t->group;
+    pthread_mutex_unlock(&t->ri->lock);
+    return ACL_SUCCESS;
+}
+
+/* A launch attribute of a recorded kernel task (aclop*, aclblas*, aclrtLaunchKernel* of CPU
+ * functions): as its launch's cfg gave it, zero when not given. */
+aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttrId attrId,
+                                        aclrtLaunchKernelAttrValue *attrValue)
+{
+    const char *fn = __func__;
+    if (attrValue == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: attrValue is NULL", fn);
+    }
+    ri_task *t = live_task(task, fn);
+    if (t == NULL) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (t->kind != RI_STEP_TASK || t->type != ACL_MODEL_RI_TASK_KERNEL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the task (type %d, recorded by %s) is not a kernel task",
+                                fn, (int)t->type, t->api);
+    }
+    pthread_mutex_lock(&t->ri->lock);
+    aclError err = aclemu_kernel_task_attribute(t->run, t->arg, (int)attrId, attrValue, fn);
+    pthread_mutex_unlock(&t->ri->lock);
+    return err;
+}
+
+/* The task the recording API would have submitted with these parameters. */
+static aclError rebuild_task(const aclmdlRITaskParams *p, aclemu_task_fn *run, void **arg,
+                             aclemu_task_free_fn *free_arg, const char *fn)
+{
+    switch (p->type) {
+    case ACL_MODEL_RI_TASK_EVENT_RECORD:
+        if (p->eventRecordTaskParams.recordFlag != ACL_EVENT_RECORD_DEFAULT &&
+            p->eventRecordTaskParams.recordFlag != ACL_EVENT_RECORD_EXTERNAL) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown recordFlag %u", fn,
+                                    p->eventRecordTaskParams.recordFlag);
+        }
+        return aclemu_event_task_build(ACLEMU_EVENT_TASK_RECORD, p->eventRecordTaskParams.event, run, arg, free_arg,
+                                       fn);
+    case ACL_MODEL_RI_TASK_EVENT_WAIT:
+        if (p->eventWaitTaskParams.waitFlag != 0) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: waitFlag must be 0, not %u", fn,
+                                    p->eventWaitTaskParams.waitFlag);
+        }
+        return aclemu_event_task_build(ACLEMU_EVENT_TASK_WAIT, p->eventWaitTaskParams.event, run, arg, free_arg, fn);
+    case ACL_MODEL_RI_TASK_EVENT_RESET:
+        if (p->eventResetTaskParams.resetFlag != 0) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: resetFlag must be 0, not %u", fn,
+                                    p->eventResetTaskParams.resetFlag);
+        }
+        return aclemu_event_task_build(ACLEMU_EVENT_TASK_RESET, p->eventResetTaskParams.event, run, arg, free_arg,
+                                       fn);
+    case ACL_MODEL_RI_TASK_VALUE_WRITE:
+        return aclemu_value_task_build(p->valueWriteTaskParams.devAddr, p->valueWriteTaskParams.value, 0, true, run,
+                                       arg, free_arg, fn);
+    case ACL_MODEL_RI_TASK_VALUE_WAIT:
+        if (p->valueWaitTaskParams.flag > ACL_STREAM_WAIT_VALUE_NOR) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: flag %u is not an ACL_STREAM_WAIT_VALUE_* condition",
+                                    fn, p->valueWaitTaskParams.flag);
+        }
+        return aclemu_value_task_build(p->valueWaitTaskParams.devAddr, p->valueWaitTaskParams.value,
+                                       p->valueWaitTaskParams.flag, false, run, arg, free_arg, fn);
+    default:
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
+                                "%s: the parameters of a task of type %d cannot be set (event record/wait/reset and "
+                                "value write/wait tasks can)",
+                                fn, (int)p->type);
+    }
+}
+
+/* Rebuild the task from new parameters of its own type; the instance's next launches run the new
+ * one. Waits for a launch in progress (as aclmdlRIUpdate does). */
+aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+{
+    const char *fn = __func__;
+    if (params == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: params is NULL", fn);
+    }
+    ri_task *t = live_task(task, fn);
+    if (t == NULL) {
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    if (t->kind != RI_STEP_TASK || params->type != t->type) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: params->type %d is not the task's type %d", fn,
+                                (int)params->type, (int)t->type);
+    }
+    aclemu_task_fn run = NULL;
+    void *arg = NULL;
+    aclemu_task_free_fn free_arg = NULL;
+    aclError err = rebuild_task(params, &run, &arg, &free_arg, fn);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    ri_model *ri = t->ri;
+    pthread_mutex_lock(&ri->run_lock);
+    pthread_mutex_lock(&ri->lock);
+    void *old_arg = t->arg;
+    aclemu_task_free_fn old_free = t->free_arg;
+    t->run = run;
+    t->arg = arg;
+    t->free_arg = free_arg;
+    t->params = *params;
+    t->has_params = true;
+    bool ran = ri->executions > 0;
+    pthread_mutex_unlock(&ri->lock);
+    pthread_mutex_unlock(&ri->run_lock);
+    if (old_free != NULL) {
+        old_free(old_arg, ran);
+    }
     return ACL_SUCCESS;
 }
 
@@ -765,6 +881,22 @@ static const char *step_name(const ri_task *t)
     return t->kind == RI_STEP_TASK ? types[t->type] : kinds[t->kind];
 }
 
+/* A task's cached op info (hex) and extend info (text), aclrtCacheLastTask*Info. */
+static void write_cached_info(const ri_task *t, FILE *out)
+{
+    if (t->op_info != NULL) {
+        fprintf(out, ", \"op_info\": \"");
+        for (size_t k = 0; k < t->op_info_size; ++k) {
+            fprintf(out, "%02x", t->op_info[k]);
+        }
+        fputc('"', out);
+    }
+    if (t->extend_info != NULL) {
+        fprintf(out, ", \"extend_info\": ");
+        aclemu_json_string(out, t->extend_info);
+    }
+}
+
 static void write_json(ri_model *ri, FILE *out, bool verbose)
 {
     fprintf(out, "{\"id\": %u, \"name\": \"", ri->id);
@@ -783,8 +915,10 @@ static void write_json(ri_model *ri, FILE *out, bool verbose)
             fprintf(out, ", \"tasks\": [");
             for (size_t j = 0; j < rs->count; ++j) {
                 const ri_task *t = rs->tasks[j];
-                fprintf(out, "%s{\"seq\": %u, \"type\": \"%s\", \"api\": \"%s\", \"disabled\": %s}", j ? ", " : "",
+                fprintf(out, "%s{\"seq\": %u, \"type\": \"%s\", \"api\": \"%s\", \"disabled\": %s", j ? ", " : "",
                         t->seq, step_name(t), t->api, t->disabled ? "true" : "false");
+                write_cached_info(t, out);
+                fputc('}', out);
             }
             fprintf(out, "]");
         }

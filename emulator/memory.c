@@ -38,6 +38,10 @@ static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
 static allocation *table; /* sorted by base */
 static size_t table_count, table_capacity;
 static size_t device_used[RT_MAX_DEVICES];
+/* aclrtGetMemUsageInfo: per device, the bytes of DVPP allocations (part of device_used) and the
+ * highest values device_used - DVPP and DVPP reached since the process started. */
+static size_t dvpp_used[RT_MAX_DEVICES];
+static size_t app_peak[RT_MAX_DEVICES], dvpp_peak[RT_MAX_DEVICES];
 
 /* Frees made while queued tasks may still touch the memory: already freed for every check, but
  * kept mapped (not yet quarantined, so not sealed) until the tasks of `epoch` have ended. */
@@ -163,6 +167,9 @@ static void remove_locked(allocation *a)
     size_t at = (size_t)(a - table);
     if (a->where == ACLEMU_MEM_DEVICE && a->device >= 0 && a->device < RT_MAX_DEVICES) {
         device_used[a->device] -= a->size;
+        if (a->dvpp) {
+            dvpp_used[a->device] -= a->size;
+        }
     }
     retire_when_unused_locked(a);
     memmove(&table[at], &table[at + 1], (table_count - at - 1) * sizeof *table);
@@ -187,6 +194,8 @@ static const char *mapped_name(int kind)
         return "range mapped by aclrtMapMem";
     case ACLEMU_MAPPED_IPC:
         return "range imported by aclrtIpcMemImportByKey";
+    case ACLEMU_MAPPED_RUNTIME:
+        return "status area of the runtime";
     default:
         return "host range registered with aclrtHostRegister";
     }
@@ -346,6 +355,13 @@ static aclError allocate_tagged(void **out, size_t size, size_t reserve, int whe
     }
     if (where == ACLEMU_MEM_DEVICE) {
         device_used[device] += size;
+        size_t *used = dvpp ? &dvpp_used[device] : NULL;
+        if (used != NULL) {
+            *used += size;
+            dvpp_peak[device] = *used > dvpp_peak[device] ? *used : dvpp_peak[device];
+        }
+        size_t app = device_used[device] - dvpp_used[device];
+        app_peak[device] = app > app_peak[device] ? app : app_peak[device];
     }
     pthread_mutex_unlock(&memory_lock);
     *out = (void *)a.base;
@@ -819,6 +835,48 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_bytes, size_t *total)
     pthread_mutex_unlock(&memory_lock);
     *total = budget;
     *free_bytes = used >= budget ? 0 : budget - used;
+    return ACL_SUCCESS;
+}
+
+/* Two components use device memory on the emulator: "app" (aclrtMalloc and its variants) and
+ * "dvpp" (acldvppMalloc), each with its bytes in use now and its peak since the process started;
+ * sorted by bytes in use, largest first (ties: "app" first). */
+aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo, size_t inputNum, size_t *outputNum)
+{
+    const char *fn = "aclrtGetMemUsageInfo";
+    if (memUsageInfo == NULL || outputNum == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn,
+                                memUsageInfo == NULL ? "memUsageInfo" : "outputNum");
+    }
+    if (inputNum == 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: inputNum is 0", fn);
+    }
+    rt_lock();
+    bool valid = rt_device_locked(deviceId) != NULL;
+    rt_unlock();
+    if (!valid) {
+        return rt_invalid_device(fn, deviceId);
+    }
+    aclrtMemUsageInfo rows[2];
+    memset(rows, 0, sizeof rows);
+    snprintf(rows[0].name, sizeof rows[0].name, "app");
+    snprintf(rows[1].name, sizeof rows[1].name, "dvpp");
+    pthread_mutex_lock(&memory_lock);
+    rows[0].curMemSize = device_used[deviceId] - dvpp_used[deviceId];
+    rows[0].memPeakSize = app_peak[deviceId];
+    rows[1].curMemSize = dvpp_used[deviceId];
+    rows[1].memPeakSize = dvpp_peak[deviceId];
+    pthread_mutex_unlock(&memory_lock);
+    size_t first = rows[1].curMemSize > rows[0].curMemSize ? 1 : 0;
+    size_t count = inputNum < 2 ? inputNum : 2;
+    aclError err = aclemu_mem_check(memUsageInfo, count * sizeof *memUsageInfo, false, fn, "memUsageInfo");
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    for (size_t i = 0; i < count; ++i) {
+        memUsageInfo[i] = rows[i == 0 ? first : 1 - first];
+    }
+    *outputNum = count;
     return ACL_SUCCESS;
 }
 

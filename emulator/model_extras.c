@@ -1,7 +1,8 @@
 /*
- * The model functions that only partly apply to the emulator: external weight addresses are
- * checked and kept; op attributes, op descs of device tasks and graph-engine model objects have
- * nothing behind them on a CPU and are refused with ACL_ERROR_API_NOT_SUPPORT and the reason.
+ * aclmdlSetExternalWeightAddress: external weight addresses are checked and kept. Op attributes,
+ * op descs of device tasks and graph-engine model objects (aclmdlGetOpAttr,
+ * aclmdlCreateAndGetOpDesc, aclmdlLoadFromModel) have nothing behind them on a CPU: they are left
+ * to the generated not-supported stubs and listed with their reasons in acl/hardware_only.json.
  */
 #include "model_internal.h"
 
@@ -73,48 +74,4 @@ aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle *handle, const char *
     }
     pthread_mutex_unlock(&weights_lock);
     return err;
-}
-
-const char *aclmdlGetOpAttr(aclmdlDesc *modelDesc, const char *opName, const char *attr)
-{
-    static const char fn[] = "aclmdlGetOpAttr";
-    if (!aclemu_handle_is(modelDesc, ACLEMU_KIND_MODEL_DESC)) {
-        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: modelDesc is not a live aclmdlDesc", fn);
-    } else if (opName == NULL || attr == NULL) {
-        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: opName or attr is NULL", fn);
-    } else {
-        aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: the emulator runs the ONNX graph as it is, without the "
-                         "offline compiler's fused ops, so op '%s' has no compiler attribute '%s'", fn, opName, attr);
-    }
-    return NULL;
-}
-
-aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t streamId, uint32_t taskId, char *opName,
-                                  size_t opNameLen, aclTensorDesc **inputDesc, size_t *numInputs,
-                                  aclTensorDesc **outputDesc, size_t *numOutputs)
-{
-    static const char fn[] = "aclmdlCreateAndGetOpDesc";
-    if (opName == NULL || opNameLen == 0 || inputDesc == NULL || numInputs == NULL || outputDesc == NULL ||
-        numOutputs == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: an output argument is NULL or opNameLen is 0", fn);
-    }
-    if (deviceId >= aclemu_device_count()) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: device %u does not exist", fn, deviceId);
-    }
-    return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: a model runs as one executor task on the emulator, not "
-                            "as per-op device tasks, so task %u of stream %u names no single op", fn, taskId,
-                            streamId);
-}
-
-aclError aclmdlLoadFromModel(const aclmdlModel *model, const aclmdlConfigHandle *handle, uint32_t *modelId)
-{
-    static const char fn[] = "aclmdlLoadFromModel";
-    if (model == NULL || modelId == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: model or modelId is NULL", fn);
-    }
-    if (handle != NULL && !aclemu_handle_is(handle, ACLEMU_KIND_MODEL_CONFIG)) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: handle is not a live aclmdlConfigHandle", fn);
-    }
-    return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: an aclmdlModel is a graph built by the graph engine, "
-                            "which the emulator does not include; load the ONNX model with aclmdlLoadFromMem", fn);
 }

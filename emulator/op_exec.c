@@ -18,6 +18,7 @@ typedef struct op_task {
     aclopAttr *attr;
     char *op_type;
     bool deferred;         /* inference waits for input values */
+    aclrtStream stream;    /* as given: its registered allocator serves the workspace */
 } op_task;
 
 static void task_free(void *arg, bool ran)
@@ -46,9 +47,8 @@ static void trace_op(const op_task *task)
     aclemu_trace_detail(task->op_type, "op", "op_type=%s;shapes=%s", task->op_type, shapes);
 }
 
-static aclError task_run(void *arg)
+static aclError run_kernel(op_task *task)
 {
-    op_task *task = arg;
     if (aclemu_trace_on()) {
         trace_op(task);
     }
@@ -63,6 +63,17 @@ static aclError task_run(void *arg)
         }
     }
     return task->kernel->run(&task->call);
+}
+
+/* The kernel's scratch is the op's device workspace: from the stream's allocator when one is
+ * registered, given back once the kernel is done. */
+static aclError task_run(void *arg)
+{
+    op_task *task = arg;
+    aclemu_workspace_begin(task->stream);
+    aclError err = run_kernel(task);
+    aclError workspace_err = aclemu_workspace_end();
+    return workspace_err != ACL_SUCCESS ? workspace_err : err; /* the allocator's failure explains the kernel's */
 }
 
 /* Build, check and queue one operator call. `tensors` (inputs then outputs, buffers set) are
@@ -80,6 +91,7 @@ aclError op_submit_call(const char *api, const opk_kernel *kernel, const char *o
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
     }
     task->kernel = kernel;
+    task->stream = stream;
     task->tensors = op_tensors_copy(tensors, num_inputs + num_outputs);
     task->attr = opk_attr_clone(attr);
     task->op_type = op_dup_string(op_type);

@@ -62,7 +62,7 @@ static bool sgemm_blocked(bool trans_a, bool trans_b, size_t m, size_t n, size_t
     size_t kc = k < SGEMM_KC ? k : SGEMM_KC;
     size_t a_len = ((m < SGEMM_MC ? m : SGEMM_MC) + 6) * kc;
     size_t b_len = ((n < SGEMM_NC ? n : SGEMM_NC) + 16) * kc;
-    float *scratch = malloc((a_len + b_len) * sizeof(float));
+    float *scratch = aclemu_workspace_alloc((a_len + b_len) * sizeof(float));
     if (scratch == NULL) {
         return false;
     }
@@ -71,12 +71,12 @@ static bool sgemm_blocked(bool trans_a, bool trans_b, size_t m, size_t n, size_t
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
         aclemu_env_ll("ACL_EMU_GEMM_GENERIC", 0) == 0) {
         sgemm_avx2(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, c, ldc, scratch, scratch + a_len);
-        free(scratch);
+        aclemu_workspace_free(scratch);
         return true;
     }
 #endif
     sgemm_generic(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, c, ldc, scratch, scratch + a_len);
-    free(scratch);
+    aclemu_workspace_free(scratch);
     return true;
 }
 
@@ -198,7 +198,7 @@ bool opk_gemm_types_supported(aclDataType a, aclDataType b, aclDataType c)
 /* rows x cols matrix with row stride ld -> dense float32 copy */
 static float *dense_f32(aclDataType t, const void *src, size_t rows, size_t cols, size_t ld)
 {
-    float *dst = malloc((rows * cols + 1) * sizeof(float));
+    float *dst = aclemu_workspace_alloc((rows * cols + 1) * sizeof(float));
     if (dst == NULL) {
         return NULL;
     }
@@ -229,9 +229,9 @@ static aclError gemm_float(const opk_gemm_args *g)
         lda = a_cols;
         ldb = b_cols;
     }
-    t = malloc((g->m * g->n + 1) * sizeof(float));
+    t = aclemu_workspace_alloc((g->m * g->n + 1) * sizeof(float));
     if (t == NULL || pa == NULL || pb == NULL) {
-        free(a), free(b), free(t);
+        aclemu_workspace_free(a), aclemu_workspace_free(b), aclemu_workspace_free(t);
         return ACL_ERROR_BAD_ALLOC;
     }
     size_t es = opk_dtype_size(g->type_c);
@@ -247,9 +247,9 @@ static aclError gemm_float(const opk_gemm_args *g)
     for (size_t i = 0; i < g->m; i++) {
         opk_from_f32(g->type_c, t + i * g->n, (char *)g->c_out + i * g->ldc_out * es, g->n);
     }
-    free(a);
-    free(b);
-    free(t);
+    aclemu_workspace_free(a);
+    aclemu_workspace_free(b);
+    aclemu_workspace_free(t);
     return ACL_SUCCESS;
 }
 
@@ -264,7 +264,7 @@ static bool s8gemm_via_float(const opk_gemm_args *g, int32_t *t)
     size_t b_rows = g->trans_b ? g->n : g->k, b_cols = g->trans_b ? g->k : g->n;
     float *a = dense_f32(ACL_INT8, g->a, a_rows, a_cols, g->lda);
     float *b = dense_f32(ACL_INT8, g->b, b_rows, b_cols, g->ldb);
-    float *part = malloc((g->m * g->n + 1) * sizeof(float));
+    float *part = aclemu_workspace_alloc((g->m * g->n + 1) * sizeof(float));
     bool ok = a != NULL && b != NULL && part != NULL;
     if (ok) {
         memset(t, 0, g->m * g->n * sizeof(int32_t));
@@ -278,15 +278,15 @@ static bool s8gemm_via_float(const opk_gemm_args *g, int32_t *t)
             }
         }
     }
-    free(a);
-    free(b);
-    free(part);
+    aclemu_workspace_free(a);
+    aclemu_workspace_free(b);
+    aclemu_workspace_free(part);
     return ok;
 }
 
 static aclError gemm_int8(const opk_gemm_args *g)
 {
-    int32_t *t = malloc((g->m * g->n + 1) * sizeof(int32_t));
+    int32_t *t = aclemu_workspace_alloc((g->m * g->n + 1) * sizeof(int32_t));
     if (t == NULL) {
         return ACL_ERROR_BAD_ALLOC;
     }
@@ -313,7 +313,7 @@ static aclError gemm_int8(const opk_gemm_args *g)
             }
         }
     }
-    free(t);
+    aclemu_workspace_free(t);
     return ACL_SUCCESS;
 }
 

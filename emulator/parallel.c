@@ -33,12 +33,15 @@ typedef struct part {
     void (*body)(void *ctx, size_t begin, size_t end);
     void *ctx;
     size_t begin, end;
+    void *workspace; /* the caller's (aclemu_workspace_share): scratch comes from the same place */
 } part;
 
 static void *run_part(void *arg)
 {
     part *p = arg;
+    aclemu_workspace_join(p->workspace);
     p->body(p->ctx, p->begin, p->end);
+    aclemu_workspace_join(NULL);
     return NULL;
 }
 
@@ -62,20 +65,21 @@ void aclemu_parallel_for(size_t count, size_t grain, void (*body)(void *ctx, siz
     pthread_t threads[MAX_THREADS];
     bool started[MAX_THREADS] = {false};
     size_t step = (count + parts - 1) / parts;
+    void *workspace = aclemu_workspace_share();
     for (size_t i = 0; i < parts; i++) {
         size_t begin = i * step;
-        work[i] = (part){body, ctx, begin, begin + step < count ? begin + step : count};
+        work[i] = (part){body, ctx, begin, begin + step < count ? begin + step : count, workspace};
     }
     /* part 0 runs on the caller, after the others have been handed out */
     for (size_t i = 1; i < parts; i++) {
         started[i] = work[i].begin < work[i].end && pthread_create(&threads[i], NULL, run_part, &work[i]) == 0;
     }
-    run_part(&work[0]);
+    work[0].body(ctx, work[0].begin, work[0].end);
     for (size_t i = 1; i < parts; i++) {
         if (started[i]) {
             pthread_join(threads[i], NULL);
         } else if (work[i].begin < work[i].end) {
-            run_part(&work[i]);
+            work[i].body(ctx, work[i].begin, work[i].end); /* on the caller, in its own scope */
         }
     }
 }

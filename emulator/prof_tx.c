@@ -424,3 +424,52 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo *stepInfo, aclprofStepTag tag, 
     snprintf(text, sizeof text, "step %llu %s", (unsigned long long)step, tag == ACL_STEP_START ? "start" : "end");
     return submit_mark(text, stream, fn);
 }
+
+/* ----------------------------------------------------------- aclrtProfTrace */
+
+/* aclrtProfTrace(userdata, length, stream): a stream task carrying a copy of the caller's bytes.
+ * When its task is recorded (a collection with task times running on its device), the trace shows
+ * it as "aclrtProfTrace", category "user", with args length=<bytes> and data=<hex of the first
+ * PROF_TRACE_HEX_BYTES bytes>; otherwise it only takes its place in the stream's order. */
+enum { PROF_TRACE_HEX_BYTES = 64 };
+
+typedef struct prof_trace_task {
+    size_t length;
+    unsigned char data[];
+} prof_trace_task;
+
+static aclError run_prof_trace(void *arg)
+{
+    const prof_trace_task *task = arg;
+    char hex[2 * PROF_TRACE_HEX_BYTES + 1];
+    size_t shown = task->length < PROF_TRACE_HEX_BYTES ? task->length : PROF_TRACE_HEX_BYTES;
+    for (size_t i = 0; i < shown; ++i) {
+        snprintf(&hex[2 * i], 3, "%02x", task->data[i]);
+    }
+    hex[2 * shown] = '\0';
+    aclemu_trace_detail("aclrtProfTrace", "user", "length=%zu;data=%s", task->length, hex);
+    return ACL_SUCCESS;
+}
+
+aclError aclrtProfTrace(void *userdata, int32_t length, aclrtStream stream)
+{
+    static const char fn[] = "aclrtProfTrace";
+    if (userdata == NULL || length <= 0) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: userdata is NULL or length (%d) is not positive", fn,
+                                (int)length);
+    }
+    aclError err = aclemu_mem_check(userdata, (size_t)length, false, fn, "userdata");
+    if (err == ACL_SUCCESS) {
+        err = aclemu_stream_check(stream, fn);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    prof_trace_task *task = malloc(sizeof *task + (size_t)length);
+    if (task == NULL) {
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    task->length = (size_t)length;
+    memcpy(task->data, userdata, (size_t)length);
+    return aclemu_stream_submit(stream, run_prof_trace, task, free_mark, fn);
+}

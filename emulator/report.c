@@ -16,7 +16,13 @@
  * hook (report_hooks.h) so a binding can free its user data.
  *
  * Lifetime of a thread's queue: it exists while the thread has subscriptions or is inside
- * aclrtProcessReport, so threads that come and go leave nothing behind. */
+ * aclrtProcessReport, so threads that come and go leave nothing behind.
+ *
+ * Host functions are a second channel of the same mechanism: aclrtSubscribeHostFunc names the
+ * thread that runs the host functions launched on a stream (aclrtLaunchHostFunc) in
+ * aclrtProcessHostFunc, with the same error codes. A host function holds its stream until it has
+ * returned, like a blocking callback. On a stream without a host-function subscription,
+ * aclrtLaunchHostFunc runs the function on the stream's worker itself, as before. */
 #include "core_work.h"
 #include "report_hooks.h"
 
@@ -48,10 +54,18 @@ typedef struct subscription {
     subscriber *thread;
 } subscription;
 
+/* One kind of subscription: callbacks (aclrtSubscribeReport) or host functions. */
+typedef struct channel {
+    subscriber *subscribers;
+    subscription *subscriptions;
+    const char *subscribe_api; /* for messages */
+    bool report_discards;      /* dropped items go to the discard hook (the binding's user data) */
+} channel;
+
 static pthread_mutex_t report_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t report_changed = PTHREAD_COND_INITIALIZER;
-static subscriber *subscribers;
-static subscription *subscriptions;
+static channel reports = {NULL, NULL, "aclrtSubscribeReport", true};
+static channel host_funcs = {NULL, NULL, "aclrtSubscribeHostFunc", false};
 
 /* Separate from report_lock: read on paths that must not take it (stream task teardown). */
 static pthread_mutex_t hook_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -80,7 +94,10 @@ size_t aclemuReportThreadCount(void)
 {
     size_t count = 0;
     pthread_mutex_lock(&report_lock);
-    for (const subscriber *t = subscribers; t != NULL; t = t->next) {
+    for (const subscriber *t = reports.subscribers; t != NULL; t = t->next) {
+        count++;
+    }
+    for (const subscriber *t = host_funcs.subscribers; t != NULL; t = t->next) {
         count++;
     }
     pthread_mutex_unlock(&report_lock);
@@ -106,9 +123,9 @@ static void let_go_of_own_callbacks_locked(const rt_stream *s)
     }
 }
 
-static subscriber *find_subscriber_locked(uint64_t thread_id)
+static subscriber *find_subscriber_locked(const channel *ch, uint64_t thread_id)
 {
-    for (subscriber *t = subscribers; t != NULL; t = t->next) {
+    for (subscriber *t = ch->subscribers; t != NULL; t = t->next) {
         if (t->thread_id == thread_id) {
             return t;
         }
@@ -117,24 +134,24 @@ static subscriber *find_subscriber_locked(uint64_t thread_id)
 }
 
 /* The queue of a thread, created on first use; NULL only when out of memory. */
-static subscriber *find_or_add_subscriber_locked(uint64_t thread_id)
+static subscriber *find_or_add_subscriber_locked(channel *ch, uint64_t thread_id)
 {
-    subscriber *thread = find_subscriber_locked(thread_id);
+    subscriber *thread = find_subscriber_locked(ch, thread_id);
     if (thread == NULL && (thread = calloc(1, sizeof *thread)) != NULL) {
         thread->thread_id = thread_id;
-        thread->next = subscribers;
-        subscribers = thread;
+        thread->next = ch->subscribers;
+        ch->subscribers = thread;
     }
     return thread;
 }
 
 /* With no subscription left its queue is empty (items only come through subscriptions). */
-static void release_if_unused_locked(subscriber *thread)
+static void release_if_unused_locked(channel *ch, subscriber *thread)
 {
     if (thread->streams > 0 || thread->waiters > 0) {
         return;
     }
-    for (subscriber **link = &subscribers; *link != NULL; link = &(*link)->next) {
+    for (subscriber **link = &ch->subscribers; *link != NULL; link = &(*link)->next) {
         if (*link == thread) {
             *link = thread->next;
             free(thread);
@@ -143,9 +160,9 @@ static void release_if_unused_locked(subscriber *thread)
     }
 }
 
-static subscription **find_subscription_locked(const rt_stream *s)
+static subscription **find_subscription_locked(channel *ch, const rt_stream *s)
 {
-    for (subscription **link = &subscriptions; *link != NULL; link = &(*link)->next) {
+    for (subscription **link = &ch->subscriptions; *link != NULL; link = &(*link)->next) {
         if ((*link)->stream == s) {
             return link;
         }
@@ -153,36 +170,45 @@ static subscription **find_subscription_locked(const rt_stream *s)
     return NULL;
 }
 
-aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
+static aclError subscribe(channel *ch, uint64_t threadId, aclrtStream stream, const char *fn)
 {
-    const char *fn = "aclrtSubscribeReport";
     aclError err = ACL_SUCCESS;
     rt_stream *s = rt_stream_get(stream, fn, &err);
     if (s == NULL) {
         return err;
     }
     pthread_mutex_lock(&report_lock);
-    if (find_subscription_locked(s) != NULL) {
+    if (find_subscription_locked(ch, s) != NULL) {
         err = aclemu_set_error(ACL_ERROR_REPEAT_SUBSCRIBE, "%s: stream %d already has a subscribed thread", fn, s->id);
     } else {
-        subscriber *thread = find_or_add_subscriber_locked(threadId);
+        subscriber *thread = find_or_add_subscriber_locked(ch, threadId);
         subscription *sub = thread ? malloc(sizeof *sub) : NULL;
         if (sub == NULL) {
             if (thread != NULL) {
-                release_if_unused_locked(thread);
+                release_if_unused_locked(ch, thread);
             }
             err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
         } else {
             sub->stream = s;
             sub->thread = thread;
-            sub->next = subscriptions;
-            subscriptions = sub;
+            sub->next = ch->subscriptions;
+            ch->subscriptions = sub;
             thread->streams++;
         }
     }
     pthread_mutex_unlock(&report_lock);
     rt_stream_put(s);
     return err;
+}
+
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream)
+{
+    return subscribe(&reports, threadId, stream, "aclrtSubscribeReport");
+}
+
+aclError aclrtSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
+{
+    return subscribe(&host_funcs, hostFuncThreadId, exeStream, "aclrtSubscribeHostFunc");
 }
 
 /* Take the stream's callbacks out of the thread's queue. Blocking ones are marked for their
@@ -223,7 +249,7 @@ static void report_dropped(report_item *dropped)
 }
 
 /* Returns the dropped non-blocking callbacks (see drop_items_locked). */
-static report_item *unsubscribe_locked(subscription **link)
+static report_item *unsubscribe_locked(channel *ch, subscription **link)
 {
     subscription *sub = *link;
     *link = sub->next;
@@ -231,13 +257,12 @@ static report_item *unsubscribe_locked(subscription **link)
     report_item *dropped = drop_items_locked(thread, sub->stream);
     free(sub);
     thread->streams--;
-    release_if_unused_locked(thread);
+    release_if_unused_locked(ch, thread);
     return dropped;
 }
 
-aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
+static aclError unsubscribe(channel *ch, uint64_t threadId, aclrtStream stream, const char *fn)
 {
-    const char *fn = "aclrtUnSubscribeReport";
     aclError err = ACL_SUCCESS;
     rt_stream *s = rt_stream_get(stream, fn, &err);
     if (s == NULL) {
@@ -245,12 +270,12 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     }
     report_item *dropped = NULL;
     pthread_mutex_lock(&report_lock);
-    subscription **link = find_subscription_locked(s);
+    subscription **link = find_subscription_locked(ch, s);
     if (link == NULL || (*link)->thread->thread_id != threadId) {
         err = aclemu_set_error(ACL_ERROR_STREAM_NOT_SUBSCRIBE, "%s: stream %d is not subscribed by that thread", fn,
                                s->id);
     } else {
-        dropped = unsubscribe_locked(link);
+        dropped = unsubscribe_locked(ch, link); /* host functions always block: none come back */
     }
     pthread_mutex_unlock(&report_lock);
     rt_stream_put(s);
@@ -258,13 +283,28 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
     return err;
 }
 
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream)
+{
+    return unsubscribe(&reports, threadId, stream, "aclrtUnSubscribeReport");
+}
+
+aclError aclrtUnSubscribeHostFunc(uint64_t hostFuncThreadId, aclrtStream exeStream)
+{
+    return unsubscribe(&host_funcs, hostFuncThreadId, exeStream, "aclrtUnSubscribeHostFunc");
+}
+
 void rt_report_forget_stream(const rt_stream *s)
 {
     report_item *dropped = NULL;
     pthread_mutex_lock(&report_lock);
-    subscription **link = find_subscription_locked(s);
+    subscription **link = find_subscription_locked(&reports, s);
     if (link != NULL) {
-        dropped = unsubscribe_locked(link);
+        dropped = unsubscribe_locked(&reports, link);
+    }
+    link = find_subscription_locked(&host_funcs, s);
+    if (link != NULL) {
+        report_item *none = unsubscribe_locked(&host_funcs, link);
+        (void)none; /* host functions block: their workers are let go, nothing is returned */
     }
     let_go_of_own_callbacks_locked(s);
     pthread_mutex_unlock(&report_lock);
@@ -272,6 +312,8 @@ void rt_report_forget_stream(const rt_stream *s)
 }
 
 typedef struct callback_task {
+    channel *ch;
+    const char *api;
     const rt_stream *stream;
     aclrtCallback fn;
     void *user_data;
@@ -284,19 +326,19 @@ static aclError run_callback(void *arg)
     callback_task *task = arg;
     report_item *item = calloc(1, sizeof *item);
     if (item == NULL) {
-        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "aclrtLaunchCallback: out of host memory");
+        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", task->api);
     }
     item->stream = task->stream;
     item->fn = task->fn;
     item->user_data = task->user_data;
     item->block = task->block;
     pthread_mutex_lock(&report_lock);
-    subscription **link = find_subscription_locked(task->stream);
+    subscription **link = find_subscription_locked(task->ch, task->stream);
     if (link == NULL) {
         pthread_mutex_unlock(&report_lock);
         free(item);
         return aclemu_set_error(ACL_ERROR_STREAM_NOT_SUBSCRIBE,
-                                "aclrtLaunchCallback: the stream was unsubscribed before the callback was reached");
+                                "%s: the stream was unsubscribed before the function was reached", task->api);
     }
     subscriber *thread = (*link)->thread;
     if (thread->tail != NULL) {
@@ -316,7 +358,7 @@ static aclError run_callback(void *arg)
         free(item);
     }
     pthread_mutex_unlock(&report_lock);
-    if (discarded) {
+    if (discarded && task->ch->report_discards) {
         report_discarded(task->fn, task->user_data);
     }
     return ACL_SUCCESS;
@@ -330,7 +372,7 @@ static void free_callback_task(void *arg, bool ran)
 {
     (void)ran; /* a task that ran without delivering (no subscription) is dropped too */
     callback_task *task = arg;
-    if (!task->delivered && task != launch_in_progress) {
+    if (!task->delivered && task != launch_in_progress && task->ch->report_discards) {
         report_discarded(task->fn, task->user_data);
     }
     free(task);
@@ -351,7 +393,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
         return err;
     }
     pthread_mutex_lock(&report_lock);
-    bool subscribed = find_subscription_locked(s) != NULL;
+    bool subscribed = find_subscription_locked(&reports, s) != NULL;
     pthread_mutex_unlock(&report_lock);
     callback_task *task = subscribed ? malloc(sizeof *task) : NULL;
     if (!subscribed) {
@@ -361,7 +403,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     } else if (task == NULL) {
         err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn_name);
     } else {
-        *task = (callback_task){s, fn, userData, blockType == ACL_CALLBACK_BLOCK, false};
+        *task = (callback_task){&reports, fn_name, s, fn, userData, blockType == ACL_CALLBACK_BLOCK, false};
         launch_in_progress = task;
         err = rt_stream_enqueue(s, run_callback, task, free_callback_task, fn_name);
         launch_in_progress = NULL;
@@ -370,9 +412,8 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBloc
     return err;
 }
 
-aclError aclrtProcessReport(int32_t timeout)
+static aclError process(channel *ch, int32_t timeout, const char *fn)
 {
-    const char *fn = "aclrtProcessReport";
     if (timeout < -1) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: timeout %d must be -1 (forever) or >= 0 ms", fn,
                                 timeout);
@@ -381,7 +422,7 @@ aclError aclrtProcessReport(int32_t timeout)
     struct timespec deadline;
     aclemu_deadline(&deadline, timeout);
     pthread_mutex_lock(&report_lock);
-    subscriber *thread = find_or_add_subscriber_locked(self);
+    subscriber *thread = find_or_add_subscriber_locked(ch, self);
     if (thread == NULL) {
         pthread_mutex_unlock(&report_lock);
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
@@ -401,10 +442,10 @@ aclError aclrtProcessReport(int32_t timeout)
         }
     }
     thread->waiters--;
-    release_if_unused_locked(thread);
+    release_if_unused_locked(ch, thread);
     pthread_mutex_unlock(&report_lock);
     if (item == NULL) {
-        return aclemu_set_error(ACL_ERROR_RT_REPORT_TIMEOUT, "%s: no callback arrived within %d ms", fn, timeout);
+        return aclemu_set_error(ACL_ERROR_RT_REPORT_TIMEOUT, "%s: nothing arrived within %d ms", fn, timeout);
     }
 
     if (!item->block) {
@@ -426,6 +467,16 @@ aclError aclrtProcessReport(int32_t timeout)
     return ACL_SUCCESS;
 }
 
+aclError aclrtProcessReport(int32_t timeout)
+{
+    return process(&reports, timeout, "aclrtProcessReport");
+}
+
+aclError aclrtProcessHostFunc(int32_t timeout)
+{
+    return process(&host_funcs, timeout, "aclrtProcessHostFunc");
+}
+
 typedef struct host_func_task {
     aclrtHostFunc fn;
     void *args;
@@ -444,12 +495,34 @@ static void free_host_func_task(void *arg, bool ran)
     free(arg);
 }
 
-/* Runs on the stream's worker thread when reached; no subscription needed. */
+/* On the thread subscribed with aclrtSubscribeHostFunc, the stream waiting for it; without a
+ * subscription on the stream's worker thread when reached. */
 aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
 {
+    const char *api = "aclrtLaunchHostFunc";
     if (fn == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "aclrtLaunchHostFunc: fn is NULL");
     }
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, api, &err);
+    if (s == NULL) {
+        return err;
+    }
+    pthread_mutex_lock(&report_lock);
+    bool subscribed = find_subscription_locked(&host_funcs, s) != NULL;
+    pthread_mutex_unlock(&report_lock);
+    if (subscribed) {
+        callback_task *delivery = malloc(sizeof *delivery);
+        if (delivery == NULL) {
+            err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
+        } else {
+            *delivery = (callback_task){&host_funcs, api, s, fn, args, true, false};
+            err = rt_stream_enqueue(s, run_callback, delivery, free_callback_task, api);
+        }
+        rt_stream_put(s);
+        return err;
+    }
+    rt_stream_put(s);
     host_func_task *task = malloc(sizeof *task);
     if (task == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "aclrtLaunchHostFunc: out of host memory");

@@ -5,8 +5,8 @@
  * The emulator keeps these settings so that programs can set and read them back; none of them
  * changes how the CPU runs a task (there are no cores to partition, and the CPU computes IEEE
  * floats without an overflow register). Choices where the documentation is silent:
- *  - the overflow status the runtime writes to device memory is all zero bytes (no overflow
- *    recorded), since nothing on the emulator sets the hardware flag;
+ *  - the overflow status is the device's status area (aclrtCtxGetFloatOverflowAddr, below): the
+ *    getters copy it, the resets clear it; nothing on the CPU sets a flag there by itself;
  *  - ACL_STOP_ON_FAILURE is recorded and read back, but a failed task does not yet stop the
  *    stream's later tasks (the stream core runs them all and reports the first error);
  *  - a stream created without a limit inherits its device's limit at the time it is read.
@@ -240,25 +240,120 @@ aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t *flag)
 
 /* ------------------------------------------------------------ overflow status */
 
-typedef struct zero_fill {
-    void *target;
-    size_t size;
-} zero_fill;
+/* Each device has one overflow status area (the emulated device's status register, shared by its
+ * contexts): OVERFLOW_AREA_BYTES of device memory that aclrtCtxGetFloatOverflowAddr hands out and
+ * that kernels (or the program) write. The status getters copy it, as a stream task, into their
+ * output (zero-filling an output longer than the area); the resets clear it, as a stream task.
+ * Nothing on the CPU sets a flag by itself: the area reads zero until something writes it.
+ * aclrtGetHardwareSyncAddr hands out a second device area per device, the cores' sync word block
+ * (SYNC_AREA_BYTES, zero at start; the emulator's own tasks do not use it). Both are static
+ * memory registered as device memory (ACLEMU_MAPPED_RUNTIME) on first use, for the process. */
+enum { OVERFLOW_AREA_BYTES = 64, SYNC_AREA_BYTES = 1024 };
 
-static aclError run_zero_fill(void *arg)
+typedef struct device_areas {
+    _Alignas(64) unsigned char overflow[OVERFLOW_AREA_BYTES];
+    _Alignas(64) unsigned char sync[SYNC_AREA_BYTES];
+    bool overflow_registered;
+    bool sync_registered;
+} device_areas;
+
+static pthread_mutex_t areas_lock = PTHREAD_MUTEX_INITIALIZER;
+static device_areas areas[MAX_DEVICES];
+
+/* The area of `device` (`sync`: the sync block, else the overflow area), registered as device
+ * memory on first use. */
+static aclError device_area(int32_t device, bool sync, unsigned char **base, size_t *size, const char *fn)
 {
-    zero_fill *task = arg;
-    memset(task->target, 0, task->size);
+    if (device < 0 || device >= MAX_DEVICES) {
+        return aclemu_set_error(ACL_ERROR_RT_INVALID_DEVICEID, "%s: device %d has no status area", fn, (int)device);
+    }
+    device_areas *a = &areas[device];
+    *base = sync ? a->sync : a->overflow;
+    *size = sync ? sizeof a->sync : sizeof a->overflow;
+    bool *registered = sync ? &a->sync_registered : &a->overflow_registered;
+    pthread_mutex_lock(&areas_lock);
+    aclError err = *registered ? ACL_SUCCESS : aclemu_mem_add_mapped(*base, *size, device, ACLEMU_MAPPED_RUNTIME, fn);
+    *registered = err == ACL_SUCCESS;
+    pthread_mutex_unlock(&areas_lock);
+    return err;
+}
+
+/* The area of the current device into *addr. */
+static aclError current_area(bool sync, void **addr, const char *fn)
+{
+    if (addr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: the output address is NULL", fn);
+    }
+    int32_t device = -1;
+    aclError err = aclemu_require_device(fn, &device);
+    unsigned char *base = NULL;
+    size_t size = 0;
+    if (err == ACL_SUCCESS) {
+        err = device_area(device, sync, &base, &size, fn);
+    }
+    if (err == ACL_SUCCESS) {
+        *addr = base;
+    }
+    return err;
+}
+
+aclError aclrtCtxGetFloatOverflowAddr(void **overflowAddr)
+{
+    return current_area(false, overflowAddr, __func__);
+}
+
+aclError aclrtGetHardwareSyncAddr(void **addr)
+{
+    return current_area(true, addr, __func__);
+}
+
+typedef struct status_task {
+    unsigned char *area; /* the device's overflow area */
+    size_t area_size;
+    void *target; /* NULL: clear the area */
+    size_t size;
+} status_task;
+
+static aclError run_status_task(void *arg)
+{
+    status_task *task = arg;
+    if (task->target == NULL) {
+        memset(task->area, 0, task->area_size);
+        return ACL_SUCCESS;
+    }
+    size_t part = task->size < task->area_size ? task->size : task->area_size;
+    memcpy(task->target, task->area, part);
+    memset((unsigned char *)task->target + part, 0, task->size - part);
     return ACL_SUCCESS;
 }
 
-static void free_zero_fill(void *arg, bool ran)
+static void free_status_task(void *arg, bool ran)
 {
     (void)ran;
     free(arg);
 }
 
-static aclError write_no_overflow(void *outputAddr, uint64_t outputSize, aclrtStream stream, const char *fn)
+/* Queue a copy of the current device's overflow area into target (or, target NULL, its reset). */
+static aclError submit_status_task(void *target, size_t size, aclrtStream stream, const char *fn)
+{
+    int32_t device = -1;
+    aclError err = aclemu_require_device(fn, &device);
+    status_task *task = NULL;
+    if (err == ACL_SUCCESS) {
+        task = calloc(1, sizeof *task);
+        err = task != NULL ? device_area(device, false, &task->area, &task->area_size, fn)
+                           : aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    if (err != ACL_SUCCESS) {
+        free(task);
+        return err;
+    }
+    task->target = target;
+    task->size = size;
+    return aclemu_stream_submit(stream, run_status_task, task, free_status_task, fn);
+}
+
+static aclError write_status(void *outputAddr, uint64_t outputSize, aclrtStream stream, const char *fn)
 {
     if (outputAddr == NULL || outputSize == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: needs a device buffer of at least one byte", fn);
@@ -267,27 +362,18 @@ static aclError write_no_overflow(void *outputAddr, uint64_t outputSize, aclrtSt
     if (err == ACL_SUCCESS) {
         err = aclemu_stream_check(stream, fn);
     }
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
-    zero_fill *task = malloc(sizeof *task);
-    if (task == NULL) {
-        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
-    }
-    task->target = outputAddr;
-    task->size = (size_t)outputSize;
-    return aclemu_stream_submit(stream, run_zero_fill, task, free_zero_fill, fn);
+    return err == ACL_SUCCESS ? submit_status_task(outputAddr, (size_t)outputSize, stream, fn) : err;
 }
 
-/* Resetting has nothing to clear; it still checks its stream as the runtime would. */
 static aclError reset_overflow(aclrtStream stream, const char *fn)
 {
-    return aclemu_stream_check(stream, fn);
+    aclError err = aclemu_stream_check(stream, fn);
+    return err == ACL_SUCCESS ? submit_status_task(NULL, 0, stream, fn) : err;
 }
 
 aclError aclrtGetOverflowStatus(void *outputAddr, size_t outputSize, aclrtStream stream)
 {
-    return write_no_overflow(outputAddr, outputSize, stream, __func__);
+    return write_status(outputAddr, outputSize, stream, __func__);
 }
 
 aclError aclrtResetOverflowStatus(aclrtStream stream)
@@ -297,7 +383,7 @@ aclError aclrtResetOverflowStatus(aclrtStream stream)
 
 aclError aclrtGetFloatOverflowStatus(void *outputAddr, uint64_t outputSize, aclrtStream stream)
 {
-    return write_no_overflow(outputAddr, outputSize, stream, __func__);
+    return write_status(outputAddr, outputSize, stream, __func__);
 }
 
 aclError aclrtResetFloatOverflowStatus(aclrtStream stream)
@@ -307,8 +393,8 @@ aclError aclrtResetFloatOverflowStatus(aclrtStream stream)
 
 aclError aclrtNpuGetFloatOverFlowStatus(void *outputAddr, uint64_t outputSize, uint32_t checkMode, aclrtStream stream)
 {
-    (void)checkMode; /* both check modes read the same (always clear) status here */
-    return write_no_overflow(outputAddr, outputSize, stream, __func__);
+    (void)checkMode; /* both check modes read the one status area */
+    return write_status(outputAddr, outputSize, stream, __func__);
 }
 
 aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream)

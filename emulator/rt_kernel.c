@@ -565,12 +565,15 @@ aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t *aicSize, size_
 
 /* ------------------------------------------------------------ launches */
 
+enum { ATTR_IDS = ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING + 1 };
+
 typedef struct cpu_launch {
     binary *owner; /* referenced until the task is freed */
     cpu_kernel_fn run;
     uint32_t blocks;
     void *args;
     char name[64];
+    aclrtLaunchKernelAttrValue attrs[ATTR_IDS]; /* by id, as launched (zero: not given) */
 } cpu_launch;
 
 static aclError run_cpu_launch(void *arg)
@@ -599,8 +602,27 @@ static void free_cpu_launch(void *arg, bool ran)
     free(launch);
 }
 
+/* Launch attributes do not change a CPU call; they are kept for aclmdlRIKernelTaskGetAttribute. */
+static aclError check_cfg(const aclrtLaunchKernelCfg *cfg, const char *fn)
+{
+    if (cfg == NULL) {
+        return ACL_SUCCESS;
+    }
+    if (cfg->numAttrs > 0 && cfg->attrs == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: cfg has %zu attributes but attrs is NULL", fn,
+                                cfg->numAttrs);
+    }
+    for (size_t i = 0; i < cfg->numAttrs; ++i) {
+        int id = (int)cfg->attrs[i].id;
+        if (id < ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE || id >= ATTR_IDS) {
+            return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: cfg attribute %zu has unknown id %d", fn, i, id);
+        }
+    }
+    return ACL_SUCCESS;
+}
+
 static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData, size_t argsSize,
-                       aclrtStream stream, const char *fn)
+                       const aclrtLaunchKernelCfg *cfg, aclrtStream stream, const char *fn)
 {
     if (numBlocks == 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: numBlocks is 0", fn);
@@ -641,6 +663,9 @@ static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const voi
     if (argsSize > 0) {
         memcpy(task->args, argsData, argsSize);
     }
+    for (size_t i = 0; cfg != NULL && i < cfg->numAttrs; ++i) {
+        task->attrs[cfg->attrs[i].id] = cfg->attrs[i].value; /* ids checked by check_cfg */
+    }
     task->blocks = numBlocks;
     return aclemu_stream_submit(stream, run_cpu_launch, task, free_cpu_launch, fn);
 }
@@ -648,32 +673,44 @@ static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const voi
 aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData, size_t argsSize,
                            aclrtStream stream)
 {
-    return launch(funcHandle, numBlocks, argsData, argsSize, stream, __func__);
+    return launch(funcHandle, numBlocks, argsData, argsSize, NULL, stream, __func__);
 }
 
 aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void *argsData, size_t argsSize,
                              aclrtLaunchKernelCfg *cfg, aclrtStream stream)
 {
-    if (cfg != NULL && cfg->numAttrs > 0 && cfg->attrs == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: cfg has %zu attributes but attrs is NULL", __func__,
-                                cfg->numAttrs);
-    }
-    /* launch attributes (timeouts, scheduling hints) do not change a CPU call */
-    return launch(funcHandle, numBlocks, argsData, argsSize, stream, __func__);
+    aclError err = check_cfg(cfg, __func__);
+    return err != ACL_SUCCESS ? err : launch(funcHandle, numBlocks, argsData, argsSize, cfg, stream, __func__);
 }
 
 aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
                                        aclrtLaunchKernelCfg *cfg, void *hostArgs, size_t argsSize,
                                        aclrtPlaceHolderInfo *placeHolderArray, size_t placeHolderNum)
 {
-    (void)cfg;
+    aclError err = check_cfg(cfg, __func__);
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
     if (placeHolderNum > 0 || placeHolderArray != NULL) {
         /* placeholders ask the runtime to stage extra data and patch its device address into the
          * argument block; not done yet for CPU functions */
         return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: argument placeholders are not supported by the "
                                 "emulator; pass every argument in hostArgs", __func__);
     }
-    return launch(funcHandle, numBlocks, hostArgs, argsSize, stream, __func__);
+    return launch(funcHandle, numBlocks, hostArgs, argsSize, cfg, stream, __func__);
+}
+
+aclError aclemu_kernel_task_attribute(aclemu_task_fn run, const void *arg, int attr_id,
+                                      aclrtLaunchKernelAttrValue *value, const char *fn)
+{
+    if (attr_id < ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE || attr_id >= ATTR_IDS) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown launch attribute id %d", fn, attr_id);
+    }
+    memset(value, 0, sizeof *value);
+    if (run == run_cpu_launch) {
+        *value = ((const cpu_launch *)arg)->attrs[attr_id];
+    }
+    return ACL_SUCCESS;
 }
 
 /* The launches below take a device function symbol, code compiled for the AI Core: no CPU can run it. */

@@ -24,6 +24,8 @@ typedef struct typed_callback {
 static pthread_mutex_t callbacks_lock = PTHREAD_MUTEX_INITIALIZER;
 static named_callback stream_state[MAX_CALLBACKS];
 static size_t stream_state_count;
+static named_callback device_state[MAX_CALLBACKS];
+static size_t device_state_count;
 static named_callback task_abort[MAX_CALLBACKS];
 static size_t task_abort_count;
 static typed_callback on_init[MAX_CALLBACKS];
@@ -78,6 +80,24 @@ aclError aclrtRegStreamStateCallback(const char *regName, aclrtStreamStateCallba
     return set_named(stream_state, &stream_state_count, regName, (void (*)(void))callback, args, __func__);
 }
 
+/* Called around the set that takes a device into use and the reset that releases it (emu.h). */
+aclError aclrtRegDeviceStateCallback(const char *regName, aclrtDeviceStateCallback callback, void *args)
+{
+    return set_named(device_state, &device_state_count, regName, (void (*)(void))callback, args, __func__);
+}
+
+static void device_state_changed(int32_t device, int state)
+{
+    named_callback copy[MAX_CALLBACKS];
+    pthread_mutex_lock(&callbacks_lock);
+    size_t n = device_state_count;
+    pthread_mutex_unlock(&callbacks_lock);
+    n = copy_named(device_state, n, copy);
+    for (size_t i = 0; i < n; ++i) {
+        ((aclrtDeviceStateCallback)copy[i].func)(device, (aclrtDeviceState)state, copy[i].args);
+    }
+}
+
 aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbortCallback callback, void *args)
 {
     return set_named(task_abort, &task_abort_count, regName, (void (*)(void))callback, args, __func__);
@@ -85,6 +105,9 @@ aclError aclrtSetDeviceTaskAbortCallback(const char *regName, aclrtDeviceTaskAbo
 
 static void stream_state_changed(aclrtStream stream, int state)
 {
+    if (state == ACL_RT_STREAM_STATE_DESTROY_PRE) {
+        aclemu_allocator_forget_stream(stream); /* no task of it calls the allocator any more */
+    }
     named_callback copy[MAX_CALLBACKS];
     pthread_mutex_lock(&callbacks_lock);
     size_t n = stream_state_count;
@@ -275,5 +298,6 @@ static aclError lifecycle(bool init, const char *config_path)
 __attribute__((constructor)) static void install_hooks(void)
 {
     aclemu_set_stream_state_hook(stream_state_changed);
+    aclemu_set_device_state_hook(device_state_changed);
     aclemu_set_lifecycle_hook(lifecycle);
 }

@@ -62,8 +62,8 @@ static void free_value_task(void *arg, bool ran)
     free(arg);
 }
 
-static aclError submit_value_task(void *devAddr, uint64_t value, uint32_t flag, bool write, aclrtStream stream,
-                                  const char *fn)
+aclError aclemu_value_task_build(void *devAddr, uint64_t value, uint32_t flag, bool write, aclemu_task_fn *run,
+                                 void **arg, aclemu_task_free_fn *free_arg, const char *fn)
 {
     if (((uintptr_t)devAddr & 7u) != 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: devAddr %p is not 8-byte aligned", fn, devAddr);
@@ -71,9 +71,6 @@ static aclError submit_value_task(void *devAddr, uint64_t value, uint32_t flag, 
     aclError err = aclemu_mem_check_tracked(devAddr, sizeof(uint64_t), true, fn, "devAddr");
     if (err == ACL_SUCCESS && devAddr == NULL) {
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: devAddr is NULL", fn);
-    }
-    if (err == ACL_SUCCESS) {
-        err = aclemu_stream_check(stream, fn);
     }
     if (err != ACL_SUCCESS) {
         return err;
@@ -86,7 +83,26 @@ static aclError submit_value_task(void *devAddr, uint64_t value, uint32_t flag, 
     task->value = value;
     task->flag = flag;
     task->write = write;
-    return aclemu_stream_submit(stream, run_value_task, task, free_value_task, fn);
+    *run = run_value_task;
+    *arg = task;
+    *free_arg = free_value_task;
+    return ACL_SUCCESS;
+}
+
+static aclError submit_value_task(void *devAddr, uint64_t value, uint32_t flag, bool write, aclrtStream stream,
+                                  const char *fn)
+{
+    aclError err = aclemu_stream_check(stream, fn);
+    aclemu_task_fn run = NULL;
+    void *arg = NULL;
+    aclemu_task_free_fn free_arg = NULL;
+    if (err == ACL_SUCCESS) {
+        err = aclemu_value_task_build(devAddr, value, flag, write, &run, &arg, &free_arg, fn);
+    }
+    if (err != ACL_SUCCESS) {
+        return err;
+    }
+    return aclemu_stream_submit(stream, run, arg, free_arg, fn);
 }
 
 aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)

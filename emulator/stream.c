@@ -239,6 +239,13 @@ static void *stream_worker(void *arg)
 /* Id of the last task this thread queued: its position on its stream, counting from 1 (our
  * numbering; the runtime's ids are also per-stream sequence numbers). 0 before any. */
 static _Thread_local uint32_t thread_last_task_id;
+/* The stream of the last task this thread submitted, queued or captured (aclemu_thread_last_stream). */
+static _Thread_local rt_stream *thread_last_stream;
+
+aclrtStream aclemu_thread_last_stream(void)
+{
+    return thread_last_stream;
+}
 
 aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg, const char *fn)
 {
@@ -260,6 +267,9 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     aclError err = ACL_SUCCESS;
     if (s->capture != NULL && !s->stopping) {
         err = s->capture(s->capture_owner, run, arg, free_arg, fn);
+        if (err == ACL_SUCCESS) {
+            thread_last_stream = s;
+        }
         pthread_mutex_unlock(&s->lock);
         free(task);
         if (err != ACL_SUCCESS && free_arg != NULL) {
@@ -294,6 +304,7 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     s->tail = task;
     s->submitted++;
     thread_last_task_id = (uint32_t)s->submitted;
+    thread_last_stream = s;
     pthread_cond_broadcast(&s->changed);
     pthread_mutex_unlock(&s->lock);
     return ACL_SUCCESS;

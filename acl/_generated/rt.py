@@ -814,7 +814,7 @@ def device_get_limit(limit):
     return _r.value, _r.ret
 
 
-device_get_p2_p_atomic_capabilities = _aclrtDeviceGetP2PAtomicCapabilities
+device_get_p2p_atomic_capabilities = _aclrtDeviceGetP2PAtomicCapabilities
 
 
 device_get_pci_bus_id = _aclrtDeviceGetPCIBusId
@@ -1936,7 +1936,7 @@ mem_map_selected_link = _aclrtMemMapSelectedLink
 mem_map_set_link = _aclrtMemMapSetLink
 
 
-mem_p2_p_map = _aclrtMemP2PMap
+mem_p2p_map = _aclrtMemP2PMap
 
 
 def mem_pool_create(pool_props):
@@ -2632,7 +2632,7 @@ _PUBLIC = (
     ("device_get_by_pci_bus_id", "aclrtDeviceGetByPCIBusId"),
     ("device_get_host_atomic_capabilities", "aclrtDeviceGetHostAtomicCapabilities"),
     ("device_get_limit", "aclrtDeviceGetLimit"),
-    ("device_get_p2_p_atomic_capabilities", "aclrtDeviceGetP2PAtomicCapabilities"),
+    ("device_get_p2p_atomic_capabilities", "aclrtDeviceGetP2PAtomicCapabilities"),
     ("device_get_pci_bus_id", "aclrtDeviceGetPCIBusId"),
     ("device_get_stream_priority_range", "aclrtDeviceGetStreamPriorityRange"),
     ("device_get_uuid", "aclrtDeviceGetUuid"),
@@ -2773,7 +2773,7 @@ _PUBLIC = (
     ("mem_map_no_access", "aclrtMemMapNoAccess"),
     ("mem_map_selected_link", "aclrtMemMapSelectedLink"),
     ("mem_map_set_link", "aclrtMemMapSetLink"),
-    ("mem_p2_p_map", "aclrtMemP2PMap"),
+    ("mem_p2p_map", "aclrtMemP2PMap"),
     ("mem_pool_create", "aclrtMemPoolCreate"),
     ("mem_pool_destroy", "aclrtMemPoolDestroy"),
     ("mem_pool_free_async", "aclrtMemPoolFreeAsync"),

@@ -639,7 +639,7 @@ def device_get_host_atomic_capabilities(capabilities: int, operations: int, coun
 def device_get_limit(limit: int, /) -> tuple[int, int]:
     """aclrtDeviceGetLimit (acl/acl_rt.h)."""
 
-def device_get_p2_p_atomic_capabilities(capabilities: int, operations: int, count: int, src_device_id: int, dst_device_id: int, /) -> int:
+def device_get_p2p_atomic_capabilities(capabilities: int, operations: int, count: int, src_device_id: int, dst_device_id: int, /) -> int:
     """aclrtDeviceGetP2PAtomicCapabilities (acl/acl_rt.h)."""
 
 def device_get_pci_bus_id(device_id: int, pci_bus_id: int, len: int, /) -> int:
@@ -1062,7 +1062,7 @@ def mem_map_selected_link(vir_ptr_dst: int, size: int, vir_ptr_src: int, link_id
 def mem_map_set_link(handle: int, advice_link: int, /) -> int:
     """aclrtMemMapSetLink (acl/acl_rt.h)."""
 
-def mem_p2_p_map(dev_ptr: int, size: int, dst_dev_id: int, flags: int, /) -> int:
+def mem_p2p_map(dev_ptr: int, size: int, dst_dev_id: int, flags: int, /) -> int:
     """aclrtMemP2PMap (acl/acl_rt.h)."""
 
 def mem_pool_create(pool_props: int, /) -> tuple[int, int]:

@@ -29,6 +29,10 @@ def table() -> NameTable:
         ("SetTensorPlaceMent", "set_tensor_place_ment"),
         ("Memcpy2dAsync", "memcpy2d_async"),
         ("GetCANNVersion", "get_cann_version"),
+        ("DeviceGetP2PAtomicCapabilities", "device_get_p2p_atomic_capabilities"),
+        ("MemP2PMap", "mem_p2p_map"),
+        ("DeviceL2CacheFlush", "device_l2_cache_flush"),
+        ("SetH264Vui", "set_h264_vui"),
         ("already_snake", "already_snake"),
     ],
 )

@@ -72,3 +72,35 @@ def test_info_counts_and_explains_them() -> None:
     )
     for header, (reason, names) in _table().items():
         assert f"hardware only: {header} ({len(names)}): {reason}" in lines
+
+
+def _single_functions() -> dict[str, str]:
+    rows = json.loads(TABLE.read_text(encoding="utf-8")).get("functions", [])
+    return {row["function"]: row["reason"] for row in rows}
+
+
+def test_single_functions_are_declared_and_not_emulated() -> None:
+    from acl._generated._acl_cffi import lib
+
+    api = json.loads((REPO_ROOT / "acl" / "_generated" / "api.json").read_text(encoding="utf-8"))
+    headers = {function["name"]: function["header"] for function in api["functions"]}
+    rows = json.loads(TABLE.read_text(encoding="utf-8"))["functions"]
+    for row in rows:
+        assert headers.get(row["function"]) == row["header"], row
+        assert not row["header"].startswith("acl/media/"), row  # those belong to a header row
+        assert row["reason"].strip() and "\n" not in row["reason"] and len(row["reason"]) <= 100, row
+        assert not lib._aclemu_IsImplemented(row["function"].encode()), row
+
+
+def test_info_counts_the_single_functions() -> None:
+    result = run_command([sys.executable, "-m", "acl", "info", "--missing"], {"ACL_BACKEND": "emulator"})
+    assert result.returncode == 0, describe(result)
+    lines = result.stdout.splitlines()
+    singles = _single_functions()
+    assert (
+        f"needs CANN: {len(singles)} of them need a part of CANN or of the device the emulator does not have"
+        in lines
+    )
+    for name, reason in singles.items():
+        assert f"not emulated by design: {name}: {reason}" in lines
+        assert f"not emulated: {name}" in lines

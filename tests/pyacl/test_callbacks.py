@@ -524,14 +524,14 @@ def test_vdec_and_venc_callbacks_are_kept_per_channel_desc(callback_backend: Pat
     assert out["reported"] == []
 
 
-def test_the_emulator_refuses_what_it_does_not_implement_and_nothing_is_stored(rt: Runtime) -> None:
+def test_the_emulator_refuses_a_bad_desc_and_nothing_is_stored(rt: Runtime) -> None:
     from acl._pyacl import callbacks
 
     def before() -> Optional[Any]:
         return callbacks._allocator_alloc.fn
 
     stored = before()
-    assert acl.rt.allocator_set_alloc_func_to_desc(0, print) == acl.ACL_ERROR_API_NOT_SUPPORT
+    assert acl.rt.allocator_set_alloc_func_to_desc(0, print) == acl.ACL_ERROR_INVALID_PARAM  # NULL desc
     assert before() is stored
     assert acl.media.vdec_set_channel_desc_callback(12345, print) == acl.ACL_ERROR_INVALID_PARAM  # not a desc
     with pytest.raises(RuntimeError, match="did not set callback"):

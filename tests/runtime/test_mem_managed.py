@@ -195,8 +195,8 @@ def test_capabilities(rt: Runtime) -> None:
           "host atomic capabilities")
     assert list(capabilities) == [integers, scalars, 0]  # no DMA engine on a CPU
     capabilities[0] = 99
-    check(acl.rt.device_get_p2_p_atomic_capabilities(_address(capabilities), _address(operations), 1, 0, 1),
+    check(acl.rt.device_get_p2p_atomic_capabilities(_address(capabilities), _address(operations), 1, 0, 1),
           "p2p atomic capabilities")
     assert list(capabilities) == [integers, scalars, 0]
-    refused(acl.rt.device_get_p2_p_atomic_capabilities(_address(capabilities), _address(operations), 1, 0, 7),
+    refused(acl.rt.device_get_p2p_atomic_capabilities(_address(capabilities), _address(operations), 1, 0, 7),
             "device 7")

@@ -39,7 +39,10 @@ _PREFIXES: tuple[tuple[str, str, str], ...] = (
     ("acl", "top", ""),
 )
 
-_LOWER_OR_DIGIT_THEN_UPPER = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# a digit inside an acronym (the 2 of P2P) does not end a word; one ending an acronym (L2Cache) does
+_LOWER_OR_DIGIT_THEN_UPPER = re.compile(
+    r"(?<=[a-z])(?=[A-Z])|(?<=[a-z0-9][0-9])(?=[A-Z])|(?<=[A-Z][0-9])(?=[A-Z](?![A-Z]))"
+)
 _ACRONYM_END = re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -50,7 +53,8 @@ def dotted_module(module: str) -> str:
 
 def snake_case(name: str) -> str:
     """Split before a capital that follows a lowercase letter or digit, and before the last capital
-    of an acronym run that starts a word: `SetDynamicHWSize` -> `set_dynamic_hw_size`."""
+    of an acronym run that starts a word: `SetDynamicHWSize` -> `set_dynamic_hw_size`,
+    `GetP2PAtomicCapabilities` -> `get_p2p_atomic_capabilities`."""
     if "_" in name and name == name.lower():
         return name
     name = _LOWER_OR_DIGIT_THEN_UPPER.sub("_", name)
