@@ -101,10 +101,38 @@ def ptr_to_numpy(ptr: int, shape: tuple[int, ...], npy_type_num: int) -> Any:
     return view.reshape(shape)
 
 
+_ON_PYPY = sys.implementation.name == "pypy"
+
+
+def _settle_in_old_generation() -> None:
+    """PyPy: run a minor collection, so every young object moves to the generation the GC never moves.
+
+    cffi hands out a young bytes object's address only as a copy (kept for the object's lifetime), so
+    C writes would land in the copy; an old object's address is its own storage. A gc.collect_step()
+    runs a minor collection, but (PyPy 7.3.11) the step that ends a major cycle leaves young objects
+    where they are: then one more step.
+    """
+    import gc
+
+    step = getattr(gc, "collect_step", None)
+    if step is None:  # an older PyPy: only a full collection moves the nursery
+        gc.collect()
+        return
+    for _ in range(3):
+        if not step().major_is_done:
+            return
+    gc.collect()
+
+
 def bytes_to_ptr(data: bytes) -> int:
-    """Address of the bytes object's own buffer (no copy): device->host copies into it are visible."""
+    """Address of the bytes object's own buffer (no copy): device->host copies into it are visible.
+
+    On PyPy each call costs a GC step (see _settle_in_old_generation); numpy_to_ptr does not.
+    """
     if not isinstance(data, bytes):
         raise ValueError(f"acl.util.bytes_to_ptr: the argument must be bytes, not {type(data).__name__}")
+    if _ON_PYPY and data:
+        _settle_in_old_generation()
     return int(ffi.cast("uintptr_t", ffi.from_buffer(data)))
 
 

@@ -20,6 +20,8 @@ import pytest
 from helpers.header_sets_support import HEADER_SETS, SETS, release_of
 from helpers.subproc import EMULATOR_LIBRARY, REPO_ROOT, describe, run_command, run_python
 
+pytestmark = pytest.mark.generator
+
 GEN = REPO_ROOT / "tools" / "gen_wrappers.py"
 # What a copy of the repository leaves out: build products and caches (the build makes its own).
 _NOT_COPIED = shutil.ignore_patterns(".git", "__pycache__", "*.so", "_acl_cffi.c", ".ruff_cache", "_build")

@@ -192,6 +192,7 @@ def _generate(root: Path) -> subprocess.CompletedProcess[str]:
     return run_command(argv, timeout=300)
 
 
+@pytest.mark.generator
 def test_generator_refuses_a_directory_with_foreign_files_and_removes_only_its_own(tmp_path: Path) -> None:
     first = _generate(tmp_path)
     assert first.returncode == 0, describe(first)
@@ -315,6 +316,7 @@ def test_venc_get_channel_desc_param_names_itself() -> None:
     assert "venc_get_channel_desc_callback" not in result.stdout
 
 
+@pytest.mark.generator
 def test_generator_names_an_unknown_type(tmp_path: Path) -> None:
     include = tmp_path / "include" / "acl"
     include.mkdir(parents=True)

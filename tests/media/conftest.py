@@ -17,11 +17,7 @@ import pytest
 os.environ["ACL_BACKEND"] = "emulator"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for `helpers`
 
-
-def check(ret: int, what: str) -> None:
-    import acl
-
-    assert ret == acl.ACL_SUCCESS, f"{what} returned {ret}: {acl.get_recent_err_msg()}"
+from helpers.runtime_support import check  # imports acl: only after ACL_BACKEND is set
 
 
 @pytest.fixture(scope="module")

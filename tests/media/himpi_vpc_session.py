@@ -8,8 +8,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
-from conftest import check
 from helpers.cdata_support import address  # noqa: F401  (re-exported for the himpi tests)
+from helpers.runtime_support import check
 from vpc_reference import Layout, pack, random_planes, strides, unpack
 
 HOST_TO_DEVICE, DEVICE_TO_HOST = 1, 2

@@ -7,7 +7,7 @@ import ctypes
 from collections.abc import Iterator
 
 import pytest
-from conftest import check
+from helpers.runtime_support import check
 from himpi_session import vdec_attr
 
 import acl

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import check
+from helpers.runtime_support import check
 
 HI_ERR_SYS_ILLEGAL_PARAM = 0xA0028003
 HI_ERR_SYS_NULL_PTR = 0xA0028006

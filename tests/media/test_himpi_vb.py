@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from conftest import check
+from helpers.runtime_support import check
 from helpers.subproc import describe, run_command
 
 import acl

@@ -8,10 +8,10 @@ import threading
 import time
 from typing import Any
 
-import numpy as np
 import pytest
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")
 av = pytest.importorskip("av")
 

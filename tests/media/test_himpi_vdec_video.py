@@ -7,10 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
 import pytest
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
 av = pytest.importorskip("av")
 
 from himpi_session import HiSession, hi_check, himpi_fixture, vdec_attr, vdec_pic_info, vdec_stream  # noqa: E402, F401

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 from typing import Any
 
-import numpy as np
 import pytest
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
 av = pytest.importorskip("av")
 
 from himpi_session import HiSession, hi_check, himpi_fixture  # noqa: E402, F401

@@ -6,20 +6,21 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 
-import numpy as np
 import pytest
-from conftest import check
-from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, finish, source, vpc_session
-from vpc_reference import (
+
+pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from helpers.runtime_support import check  # noqa: E402
+from helpers.subproc import describe, run_command  # noqa: E402
+from himpi_vpc_session import HiVpc, finish, source, vpc_session  # noqa: E402
+from vpc_reference import (  # noqa: E402
     FORMATS,
     resize_bilinear,
     resize_nearest,
 )
 
-import acl
-
-pytestmark = pytest.mark.numpy
+import acl  # noqa: E402
 
 HI_ERR_VPC_EXIST = acl.HI_ERR_VPC_EXIST
 HI_ERR_VPC_UNEXIST = acl.HI_ERR_VPC_UNEXIST

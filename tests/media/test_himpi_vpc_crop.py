@@ -7,15 +7,16 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
 import pytest
-from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, finish, source, vpc_session
-from vpc_reference import FORMATS, Layout, make_border, resize_bilinear, resize_nearest
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from helpers.subproc import describe, run_command  # noqa: E402
+from himpi_vpc_session import HiVpc, finish, source, vpc_session  # noqa: E402
+from vpc_reference import FORMATS, Layout, make_border, resize_bilinear, resize_nearest  # noqa: E402
+
+import acl  # noqa: E402
 
 CHN = 9
 NV12 = FORMATS["YUV_SEMIPLANAR_420"]

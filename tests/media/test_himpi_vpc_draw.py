@@ -7,16 +7,17 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
 import pytest
-from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, address, finish, source, vpc_session
-from vpc_reference import FORMATS, rgb_to_yuv
-
-import acl
-from acl._backend import ffi
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from helpers.subproc import describe, run_command  # noqa: E402
+from himpi_vpc_session import HiVpc, address, finish, source, vpc_session  # noqa: E402
+from vpc_reference import FORMATS, rgb_to_yuv  # noqa: E402
+
+import acl  # noqa: E402
+from acl._backend import ffi  # noqa: E402
 
 CHN = 11
 GRAY = FORMATS["YUV_400"]

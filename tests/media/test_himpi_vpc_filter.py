@@ -8,16 +8,17 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
 import pytest
-from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, finish, source, vpc_session
-from numpy.lib.stride_tricks import sliding_window_view
-from vpc_reference import FORMATS
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from helpers.subproc import describe, run_command  # noqa: E402
+from himpi_vpc_session import HiVpc, finish, source, vpc_session  # noqa: E402
+from numpy.lib.stride_tricks import sliding_window_view  # noqa: E402
+from vpc_reference import FORMATS  # noqa: E402
+
+import acl  # noqa: E402
 
 CHN = 9
 GRAY = FORMATS["YUV_400"]

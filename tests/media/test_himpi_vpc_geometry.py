@@ -6,15 +6,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 
-import numpy as np
 import pytest
-from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, finish, source, vpc_session
-from vpc_reference import FORMATS, Layout, make_border, pyr_down
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from helpers.subproc import describe, run_command  # noqa: E402
+from himpi_vpc_session import HiVpc, finish, source, vpc_session  # noqa: E402
+from vpc_reference import FORMATS, Layout, make_border, pyr_down  # noqa: E402
+
+import acl  # noqa: E402
 
 CHN = 11
 NV12 = FORMATS["YUV_SEMIPLANAR_420"]

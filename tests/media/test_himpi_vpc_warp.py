@@ -9,17 +9,18 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
 import pytest
-from conftest import check
-from helpers.subproc import describe, run_command
-from himpi_vpc_session import HiVpc, address, finish, source, vpc_session
-from vpc_reference import FORMATS
-
-import acl
-from acl._backend import ffi
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from helpers.runtime_support import check  # noqa: E402
+from helpers.subproc import describe, run_command  # noqa: E402
+from himpi_vpc_session import HiVpc, address, finish, source, vpc_session  # noqa: E402
+from vpc_reference import FORMATS  # noqa: E402
+
+import acl  # noqa: E402
+from acl._backend import ffi  # noqa: E402
 
 CHN = 10
 GRAY = FORMATS["YUV_400"]

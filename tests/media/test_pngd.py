@@ -6,10 +6,10 @@ from __future__ import annotations
 import io
 from typing import Any
 
-import numpy as np
 import pytest
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
 Image = pytest.importorskip("PIL.Image")
 pytest.importorskip("av")
 

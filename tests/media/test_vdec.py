@@ -7,13 +7,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-import numpy as np
 import pytest
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
 av = pytest.importorskip("av")
 
-from conftest import check  # noqa: E402
+from helpers.runtime_support import check  # noqa: E402
 from video_streams import ReportThread, display_order, encode_stream, reference_decode  # noqa: E402
 
 import acl  # noqa: E402

@@ -9,13 +9,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pytest
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
 av = pytest.importorskip("av")
 
-from conftest import check  # noqa: E402
+from helpers.runtime_support import check  # noqa: E402
 from video_streams import ReportThread, nv12, yuv420_frames  # noqa: E402
 
 import acl  # noqa: E402

@@ -4,14 +4,15 @@ with cropAreas[j] (and pasteAreas[j] / borderCfgs[j]). Results against the numpy
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from vpc_harness import Picture, VpcSession, media, vpc_fixture  # noqa: F401
-from vpc_reference import make_border, resize_bilinear
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from vpc_harness import Picture, VpcSession, media, vpc_fixture  # noqa: E402, F401
+from vpc_reference import make_border, resize_bilinear  # noqa: E402
+
+import acl  # noqa: E402
 
 NV12 = "YUV_SEMIPLANAR_420"
 # (input index, left, right, top, bottom) of each crop, in output order; roiNums = [2, 1]

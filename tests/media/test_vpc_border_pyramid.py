@@ -4,14 +4,15 @@ numpy.pad, and dvpp_vpc_pyr_down_async against a written-out 5x5 binomial filter
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from vpc_harness import VpcSession, media, vpc_fixture  # noqa: F401
-from vpc_reference import FORMATS, make_border, pyr_down
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from vpc_harness import VpcSession, media, vpc_fixture  # noqa: E402, F401
+from vpc_reference import FORMATS, make_border, pyr_down  # noqa: E402
+
+import acl  # noqa: E402
 
 KINDS = [acl.BORDER_CONSTANT, acl.BORDER_REPLICATE, acl.BORDER_REFLECT, acl.BORDER_REFLECT_101]
 

@@ -5,14 +5,15 @@ floating point), within 1 of it; copies inside a colour family are exact.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from vpc_harness import VpcSession, media, vpc_fixture  # noqa: F401
-from vpc_reference import FORMATS, convert, rgb_to_yuv, yuv_to_rgb
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from vpc_harness import VpcSession, media, vpc_fixture  # noqa: E402, F401
+from vpc_reference import FORMATS, convert, rgb_to_yuv, yuv_to_rgb  # noqa: E402
+
+import acl  # noqa: E402
 
 W, H = 36, 22
 DEFAULT_MATRIX = acl.ACL_DVPP_CSC_MATRIX_BT601_NARROW

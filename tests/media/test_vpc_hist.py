@@ -8,14 +8,15 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Iterator
 
-import numpy as np
 import pytest
-from vpc_harness import VpcSession, check, media, vpc_fixture  # noqa: F401
-from vpc_reference import FORMATS
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from vpc_harness import VpcSession, check, media, vpc_fixture  # noqa: E402, F401
+from vpc_reference import FORMATS  # noqa: E402
+
+import acl  # noqa: E402
 
 REMAP_FORMATS = ["YUV_400", "YUV_SEMIPLANAR_420", "YVU_SEMIPLANAR_420", "YUV_SEMIPLANAR_422",
                  "YVU_SEMIPLANAR_422", "YUV_PACKED_444", "RGB_888", "BGR_888"]  # fmt: skip

@@ -5,13 +5,14 @@ queued, and the output stays untouched.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from vpc_harness import Picture, VpcSession, media, vpc_fixture  # noqa: F401
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from vpc_harness import Picture, VpcSession, media, vpc_fixture  # noqa: E402, F401
+
+import acl  # noqa: E402
 
 INVALID = acl.ACL_ERROR_INVALID_PARAM
 FORMAT = acl.ACL_ERROR_FORMAT_NOT_MATCH

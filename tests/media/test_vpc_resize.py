@@ -6,14 +6,15 @@ nearest-neighbour and unscaled crops/pastes exactly equal; pixels outside a past
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
-from vpc_harness import VpcSession, media, vpc_fixture  # noqa: F401
-from vpc_reference import FORMATS, resize_bilinear, resize_nearest, rgb_to_yuv, yuv_to_rgb
-
-import acl
 
 pytestmark = pytest.mark.numpy
+np = pytest.importorskip("numpy")
+
+from vpc_harness import VpcSession, media, vpc_fixture  # noqa: E402, F401
+from vpc_reference import FORMATS, resize_bilinear, resize_nearest, rgb_to_yuv, yuv_to_rgb  # noqa: E402
+
+import acl  # noqa: E402
 
 BILINEAR, NEAREST = 1, 2
 NV12 = "YUV_SEMIPLANAR_420"

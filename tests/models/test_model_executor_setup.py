@@ -62,6 +62,7 @@ def test_install_is_a_no_op_for_the_same_emulator_twice() -> None:
     assert result.returncode == 0, describe(result)
 
 
+@pytest.mark.onnx
 @pytest.mark.parametrize("strict", ["0", "1"])
 def test_resnet_like_example_matches_onnxruntime(strict: str) -> None:
     pytest.importorskip("onnxruntime")

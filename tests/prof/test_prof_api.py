@@ -145,6 +145,8 @@ def _pipe() -> tuple[int, int, Any]:
     return r, w, ffi.new("int *", w)
 
 
+@pytest.mark.numpy
+@pytest.mark.onnx
 def test_subscription_delivers_op_records(rt: ProfRuntime, tmp_path: Path) -> None:
     np = pytest.importorskip("numpy")
     pytest.importorskip("onnxruntime")

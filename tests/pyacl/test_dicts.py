@@ -158,6 +158,7 @@ def test_stream_attribute_union_by_key_and_by_type(device: int) -> None:
     assert acl.rt.destroy_stream(stream) == 0
 
 
+@pytest.mark.onnx
 def test_model_dims_dicts_from_a_loaded_model(device: int, tmp_path) -> None:
     pytest.importorskip("onnxruntime")
     pytest.importorskip("onnx")

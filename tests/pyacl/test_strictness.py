@@ -29,9 +29,6 @@ from acl._generated import mdl as generated_mdl
 # isort: split
 from aclgen.model.bindings import Irregular, IrregularTable, build_plan  # emit_fixture put tools/ on the path
 
-onnx = pytest.importorskip("onnx")
-TensorProto, helper = onnx.TensorProto, onnx.helper
-
 REPO = Path(__file__).resolve().parents[2]
 IRREGULAR = REPO / "tools" / "data" / "irregular.json"
 MANIFEST = REPO / "acl" / "_generated" / "api.json"
@@ -56,6 +53,8 @@ def context() -> Iterator[int]:
 
 def _model_desc(tmp_path: Path, shape: list[Any]) -> tuple[int, int]:
     """(model id, filled desc) of a one-Relu ONNX model whose input has `shape` (str = symbolic)."""
+    onnx = pytest.importorskip("onnx")
+    TensorProto, helper = onnx.TensorProto, onnx.helper
     graph = helper.make_graph(
         [helper.make_node("Relu", ["x"], ["y"])],
         "relu",
@@ -141,6 +140,7 @@ def test_strict_strings_are_the_pyacl_functions_taking_a_string() -> None:
 # ----------------------------------------------------------------------------- masked index -1
 
 
+@pytest.mark.onnx
 def test_dynamic_hw_with_index_minus_one(context: int, tmp_path: Path) -> None:
     model_id, desc = _model_desc(tmp_path, [1, 3, "H", "W"])
     try:
@@ -151,6 +151,7 @@ def test_dynamic_hw_with_index_minus_one(context: int, tmp_path: Path) -> None:
         _release(model_id, desc)
 
 
+@pytest.mark.onnx
 def test_dynamic_dims_with_index_minus_one(context: int, tmp_path: Path) -> None:
     model_id, desc = _model_desc(tmp_path, [2, "N"])  # not dim 0: a dynamic-dims model
     try:

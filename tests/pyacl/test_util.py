@@ -49,6 +49,28 @@ def test_device_copy_into_bytes_is_visible() -> None:
     assert acl.rt.free(device) == 0
 
 
+def test_device_copies_into_many_fresh_bytes_are_visible() -> None:
+    """Many copies in a row (on PyPy: GC steps in every state of a major cycle, a warm JIT), sizes from
+    one byte to past PyPy's nursery objects, into bytes that were a copy source just before."""
+    acl.init()
+    assert acl.rt.set_device(0) == 0
+    sizes = [1, 7, 64, 4096, 70_000, 300_000]
+    device, ret = acl.rt.malloc(max(sizes), 0)
+    assert ret == 0
+    try:
+        for round_ in range(48):
+            size = sizes[round_ % len(sizes)]
+            expected = bytes((round_ * 31 + i) % 251 for i in range(size))
+            assert acl.rt.memcpy(device, size, acl.util.bytes_to_ptr(expected), size, 1) == 0
+            target = bytes(size)
+            assert acl.rt.memcpy(device, size, acl.util.bytes_to_ptr(target), size, 1) == 0  # zeros
+            assert acl.rt.memcpy(device, size, acl.util.bytes_to_ptr(expected), size, 1) == 0
+            assert acl.rt.memcpy(acl.util.bytes_to_ptr(target), size, device, size, 2) == 0
+            assert target == expected, f"round {round_}, {size} bytes"
+    finally:
+        assert acl.rt.free(device) == 0
+
+
 def _quiet(fn, *args):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
