@@ -25,6 +25,8 @@ from helpers.subproc import REPO_ROOT, clean_env
 
 SWEEP = Path(__file__).with_name("conformance_sweep.py")
 ROW_TIMEOUT_S = 20.0  # no progress for this long: the row hung
+# before its first row the child imports acl, which takes seconds on a loaded machine (PyPy)
+STARTUP_TIMEOUT_S = 120.0
 
 
 def _read_progress(path: Path) -> list[dict[str, Any]]:
@@ -49,14 +51,15 @@ def run_sweep(rows: list[dict[str, Any]], workdir: Path) -> dict[int, dict[str, 
             stderr=subprocess.PIPE,
             text=True,
         )
-        last_change, seen = time.monotonic(), 0
+        baseline = len(_read_progress(progress_file))  # entries of earlier children
+        last_change, seen = time.monotonic(), baseline
         hung = False
         while child.poll() is None:
             time.sleep(0.05)
             count = len(_read_progress(progress_file))
             if count != seen:
                 last_change, seen = time.monotonic(), count
-            elif time.monotonic() - last_change > ROW_TIMEOUT_S:
+            elif time.monotonic() - last_change > (ROW_TIMEOUT_S if seen > baseline else STARTUP_TIMEOUT_S):
                 child.kill()
                 hung = True
         stderr = child.communicate()[1]
