@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ def _info_into_closed_pipe(env: dict[str, str], *flags: str) -> subprocess.Compl
         return subprocess.run(
             [sys.executable, "-m", "acl", "info", *flags], stdout=write_end, stderr=subprocess.PIPE,
             env=clean_env(env), text=True, timeout=120, check=False,
+            cwd=tempfile.gettempdir(),  # never the source tree: `-m` puts the cwd first on sys.path
         )
     finally:
         os.close(write_end)
@@ -39,6 +41,7 @@ def test_info_into_a_reader_that_takes_one_line(tmp_path: Path) -> None:
         f'"{sys.executable}" -m acl info --missing 2>"{tmp_path / "err"}" | head -1; '
         'echo "status ${PIPESTATUS[0]}"',
         shell=True, executable="/bin/bash", env=env, capture_output=True, text=True, timeout=120, check=False,
+        cwd=str(tmp_path),  # never the source tree: `-m` puts the cwd first on sys.path
     )
     assert result.stdout.splitlines() == ["backend:    emulator", "status 0"], describe(result)
     assert (tmp_path / "err").read_text() == ""

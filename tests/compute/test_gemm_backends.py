@@ -80,6 +80,7 @@ def run_child(tmp_path: Path, **env: str) -> str:
     proc = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(SHAPES), str(tmp_path)],
         env=child_env,
+        cwd=str(tmp_path),  # never the source tree: `-c` puts the cwd first on sys.path
         capture_output=True,
         text=True,
         timeout=300,
