@@ -734,16 +734,19 @@ static aclError launch_precheck(aclrtFuncHandle funcHandle, uint32_t numBlocks, 
     return err;
 }
 
-/* Copies the caller's argument block (the runtime's own copy, so the caller may reuse it). */
-static aclError copy_args(const void *argsData, size_t argsSize, void **block, const char *fn)
+/* The checks of the caller's argument block that read none of it: NULL with a size, or a range past
+ * a tracked allocation. */
+static aclError check_args(const void *argsData, size_t argsSize, const char *fn)
 {
     if (argsData == NULL && argsSize > 0) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: argsData is NULL with argsSize %zu", fn, argsSize);
     }
-    aclError err = aclemu_mem_check(argsData, argsSize, false, fn, "argsData");
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
+    return aclemu_mem_check(argsData, argsSize, false, fn, "argsData");
+}
+
+/* Copies a block check_args accepted (the runtime's own copy, so the caller may reuse it). */
+static aclError copy_args(const void *argsData, size_t argsSize, void **block, const char *fn)
+{
     *block = malloc(argsSize > 0 ? argsSize : 1);
     if (*block == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
@@ -761,11 +764,8 @@ static aclError launch(aclrtFuncHandle funcHandle, uint32_t numBlocks, const voi
     aclError err = rt_kernel_check_cfg(cfg, fn);
     /* the argument range is checked before the handles (the check reads none of it), so a block
      * past its buffer is reported whatever else is wrong */
-    if (err == ACL_SUCCESS && argsData == NULL && argsSize > 0) {
-        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: argsData is NULL with argsSize %zu", fn, argsSize);
-    }
     if (err == ACL_SUCCESS) {
-        err = aclemu_mem_check(argsData, argsSize, false, fn, "argsData");
+        err = check_args(argsData, argsSize, fn);
     }
     if (err == ACL_SUCCESS) {
         err = launch_precheck(funcHandle, numBlocks, stream, fn);
@@ -819,6 +819,9 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
         }
     }
     void *block = NULL;
+    if (err == ACL_SUCCESS) {
+        err = check_args(hostArgs, argsSize, __func__);
+    }
     if (err == ACL_SUCCESS) {
         err = copy_args(hostArgs, argsSize, &block, __func__);
     }
