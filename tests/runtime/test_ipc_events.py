@@ -37,7 +37,8 @@ CHILD = textwrap.dedent(
     ctx, ret = acl.rt.create_context(0)
     check(ret, "create_context")
     raw = ffi.new("aclrtIpcEventHandle *")
-    ffi.memmove(raw.reserved, sys.stdin.readline().strip().encode(), len(raw.reserved) - 1)
+    text = sys.stdin.readline().strip().encode()
+    ffi.memmove(raw.reserved, text, min(len(text), len(raw.reserved) - 1))
     event, ret = acl.rt.ipc_open_event_handle(int(ffi.cast("uintptr_t", raw)))
     if ret != 0:
         print(f"REFUSED {ret} {acl.get_recent_err_msg()}", flush=True)
@@ -85,6 +86,7 @@ def test_child_waits_for_a_record_made_in_the_parent(rt: Runtime) -> None:
     held, ret = acl.rt.create_stream()
     check(ret, "create_stream")
     child = _spawn()
+    released = False
     try:
         assert child.stdin is not None and child.stdout is not None
         check(acl.rt.wait_and_reset_notify(gate, held, 0), "wait_and_reset_notify")
@@ -97,6 +99,7 @@ def test_child_waits_for_a_record_made_in_the_parent(rt: Runtime) -> None:
         status, ret = acl.rt.query_event_status(event)
         assert (status, ret) == (acl.ACL_EVENT_RECORDED_STATUS_NOT_READY, 0)
         check(acl.rt.record_notify(gate, rt.stream), "record_notify")
+        released = True
         check(acl.rt.synchronize_stream(held), "synchronize held stream")
         out, _ = child.communicate("go\n", timeout=60)
         stamp, ret = acl.rt.event_get_timestamp(event)
@@ -107,6 +110,9 @@ def test_child_waits_for_a_record_made_in_the_parent(rt: Runtime) -> None:
         if child.poll() is None:
             child.kill()
             child.wait()
+        if not released:  # a stream still waiting on the notify would hold up its own destruction
+            check(acl.rt.record_notify(gate, rt.stream), "release the held stream")
+        check(acl.rt.synchronize_stream(held), "drain the held stream")
         check(acl.rt.destroy_stream(held), "destroy_stream")
         check(acl.rt.destroy_notify(gate), "destroy_notify")
         check(acl.rt.destroy_event(event), "destroy_event")
