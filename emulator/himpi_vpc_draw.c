@@ -4,7 +4,11 @@
  *
  * Choices where the documentation is silent (also in docs/himpi_vpc_filters.md):
  *  - dst receives src (same format and size; the same buffer is fine), then the shapes in order;
- *  - colours are 0xRRGGBB; on YUV400 the luma of BT.601 video range (the VPC's default matrix);
+ *  - pictures: YUV400, YUV420SP (NV12, NV21: listed for each drawing by the runtime's
+ *    documentation; drawn at full resolution, chroma replicated over its 2x2 blocks, then each
+ *    chroma block takes its mean, himpi_vpc_pixels.c), RGB888, BGR888;
+ *  - colours are 0xRRGGBB; on YUV pictures the Y, U, V of BT.601 video range (the VPC's default
+ *    matrix);
  *  - every shape must lie inside the picture (no clipping); count is 1..256;
  *  - a line of thickness t covers the samples whose centre lies within t / 2 of the segment
  *    (exact integer test), t in 1..64; a hollow quadrilateral is its four edges drawn so;
@@ -29,10 +33,13 @@ static void color_of(const himpi_pixels *p, uint32_t color, uint8_t out[3])
     int r = (int)((color >> 16) & 0xff);
     int g = (int)((color >> 8) & 0xff);
     int b = (int)(color & 0xff);
-    if (p->bpp == 1) {
+    if (p->format != HI_PIXEL_FORMAT_RGB_888 && p->format != HI_PIXEL_FORMAT_BGR_888) {
         uint8_t u;
         uint8_t v;
         aclemu_csc_rgb_to_yuv(aclemu_csc_get(ACL_DVPP_CSC_MATRIX_BT601_NARROW), r, g, b, &out[0], &u, &v);
+        bool vu = p->format == HI_PIXEL_FORMAT_YVU_SEMIPLANAR_420;
+        out[1] = vu ? v : u;
+        out[2] = vu ? u : v;
         return;
     }
     bool bgr = p->format == HI_PIXEL_FORMAT_BGR_888;
@@ -302,20 +309,24 @@ static hi_s32 draw_call(hi_vpc_chn chn, const hi_vpc_pic_info *src, const hi_vpc
     if (obj == NULL) {
         return (hi_s32)HI_ERR_VPC_UNEXIST;
     }
-    himpi_pixels s;
-    himpi_pixels d;
-    hi_s32 ret = himpi_pixels_pair(src, dst, true, fn, &s, &d);
-    if (ret == HI_SUCCESS && s.data != d.data) {
-        for (uint32_t y = 0; y < s.height; y++) {
-            memmove(d.data + (size_t)y * d.stride, s.data + (size_t)y * s.stride, (size_t)s.width * s.bpp);
+    himpi_frame s;
+    himpi_frame d;
+    hi_s32 ret = himpi_frame_pair(src, dst, fn, &s, &d);
+    if (ret == HI_SUCCESS && s.px.data != d.px.data) {
+        for (uint32_t y = 0; y < s.px.height; y++) {
+            memmove(d.px.data + (size_t)y * d.px.stride, s.px.data + (size_t)y * s.px.stride,
+                    (size_t)s.px.width * s.px.bpp);
         }
     }
     for (uint32_t i = 0; ret == HI_SUCCESS && i < count; i++) {
-        ret = item(&d, items, i, fn);
+        ret = item(&d.px, items, i, fn);
     }
     if (ret == HI_SUCCESS) {
+        himpi_frame_store(&d);
         ret = himpi_vpc_done(chn, dst, task_id, fn);
     }
+    himpi_frame_free(&s);
+    himpi_frame_free(&d);
     aclemu_himpi_chn_release(obj);
     return ret;
 }
