@@ -370,8 +370,9 @@ static void draw_one(const himpi_pixels *p, const rgn *r, const rgn_attach *a)
         const hi_rgn_overlayex_attr *o = &r->attr.attr.overlayex;
         const hi_rgn_overlayex_chn_attr *oc = &a->attr.attr.overlayex_chn;
         hi_rect rect = {oc->point.x, oc->point.y, o->size.width, o->size.height};
-        (void)himpi_draw_bitmap(p, &rect, o->pixel_format, r->canvas[r->shown], r->stride, oc->fg_alpha,
-                                oc->bg_alpha, fn);
+        himpi_bitmap bm = {o->pixel_format, r->canvas[r->shown], r->stride, oc->fg_alpha, oc->bg_alpha, NULL,
+                           HI_OSD_INVERTED_COLOR_NONE};
+        (void)himpi_draw_bitmap(p, &rect, &bm, fn);
     }
 }
 

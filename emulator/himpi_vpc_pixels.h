@@ -77,10 +77,21 @@ hi_s32 himpi_vpc_done(hi_vpc_chn chn, const hi_vpc_pic_info *dst, hi_u32 *task_i
  * returns HI_ERR_VPC_ILLEGAL_PARAM (message naming fn) without drawing when it does not fit. */
 hi_s32 himpi_draw_cover(const himpi_pixels *p, const hi_cover *cover, const char *fn);
 hi_s32 himpi_draw_mosaic(const himpi_pixels *p, const hi_mosaic *mosaic, const char *fn);
-/* A bitmap (ARGB8888 bytes A,R,G,B / ARGB1555 / ARGB4444 little-endian words, `stride` bytes a
- * line) blended at (x, y); ARGB1555 takes fg_alpha where its alpha bit is set, bg_alpha elsewhere. */
-hi_s32 himpi_draw_bitmap(const himpi_pixels *p, const hi_rect *rect, hi_pixel_format format, const uint8_t *bits,
-                         uint32_t stride, uint32_t fg_alpha, uint32_t bg_alpha, const char *fn);
+/* A bitmap drawn by himpi_draw_bitmap: ARGB8888 (bytes A, R, G, B), ARGB1555 / ARGB4444
+ * (little-endian words) or ARGB_CLUT2 / ARGB_CLUT4 (indices packed from the most significant bits
+ * of each byte into `clut`, 0xAARRGGBB entries), `stride` bytes a line; ARGB1555 takes fg_alpha
+ * where its alpha bit is set, bg_alpha elsewhere; `invert` (hi_osd_inverted_color) replaces the
+ * sample's R, G, B and / or A by 255 minus itself before blending. */
+typedef struct himpi_bitmap {
+    hi_pixel_format format;
+    const uint8_t *bits;
+    uint32_t stride, fg_alpha, bg_alpha;
+    const hi_u32 *clut; /* 16 entries; NULL refuses the CLUT formats */
+    hi_osd_inverted_color invert;
+} himpi_bitmap;
+
+/* The bitmap blended at rect's corner: (a * colour + (255 - a) * picture + 127) / 255. */
+hi_s32 himpi_draw_bitmap(const himpi_pixels *p, const hi_rect *rect, const himpi_bitmap *bm, const char *fn);
 
 /* Draw the shown regions attached to VPC channel chn onto p (himpi_region.c). */
 void himpi_region_draw(hi_vpc_chn chn, const himpi_pixels *p);

@@ -187,6 +187,55 @@ def test_osd_bitmaps_blend(hi: HiVpc) -> None:
         np.testing.assert_array_equal(got[comp], expected[comp], err_msg=comp)
 
 
+def clut_indices(bits: int, data: np.ndarray, w: int) -> np.ndarray:
+    """Indices of a CLUT bitmap: the first sample of a byte in its most significant bits."""
+    per_byte = 8 // bits
+    shifts = np.array([8 - bits * (k + 1) for k in range(per_byte)])
+    idx = (data[..., None] >> shifts) & ((1 << bits) - 1)
+    return idx.reshape(data.shape[0], -1)[:, :w]
+
+
+@pytest.mark.parametrize("invert", [0, 1, 2, 3])
+def test_osd_clut_bitmaps_and_inversion(hi: HiVpc, invert: int) -> None:
+    src, planes = source(hi, BGR, 40, 24, seed=10 + invert)
+    dst = hi.picture(BGR, 40, 24)
+    rng = np.random.default_rng(11 + invert)
+    clut = [int(v) for v in rng.integers(0, 1 << 32, size=16, dtype=np.uint64)]
+    clut2 = rng.integers(0, 256, size=(5, 3), dtype=np.uint8)  # 10 samples a line in 3 bytes (2 spare)
+    clut4 = rng.integers(0, 256, size=(7, 4), dtype=np.uint8)  # 7 samples a line in 4 bytes
+    argb = rng.integers(0, 256, size=(4, 6, 4), dtype=np.uint8)
+    blobs = [clut2.tobytes(), clut4.tobytes(), argb.tobytes()]
+    osds = ffi.new("hi_osd[]", 3)
+    layouts = [
+        (1, 2, 10, 5, acl.HI_PIXEL_FORMAT_ARGB_CLUT2, 3),
+        (20, 4, 7, 7, acl.HI_PIXEL_FORMAT_ARGB_CLUT4, 4),
+        (30, 15, 6, 4, acl.HI_PIXEL_FORMAT_ARGB_8888, 24),
+    ]
+    for o, (x, y, w, h, fmt, stride), blob in zip(osds, layouts, blobs):
+        o.rect.x, o.rect.y, o.rect.width, o.rect.height = x, y, w, h
+        o.pixel_format, o.stride, o.osd_inverted_color = fmt, stride, invert
+        o.picture_address = ffi.cast("void *", hi.acl.util.bytes_to_ptr(blob))
+    param = {"src": src, "dst": dst, "count": 3, "osd": address(osds), "clut": clut}
+    run(hi, "vpc_draw_osd", param)
+    table = np.array(clut, dtype=np.int64)
+    samples = [
+        table[clut_indices(2, clut2, 10)],
+        table[clut_indices(4, clut4, 7)],
+        argb.astype(np.int64) @ np.array([1 << 24, 1 << 16, 1 << 8, 1], dtype=np.int64),
+    ]
+    flip = (0xFFFFFF if invert in (1, 3) else 0) | (0xFF000000 if invert in (2, 3) else 0)
+    expected = {c: p.copy() for c, p in planes.items()}
+    for (x, y, w, h, _, _), value in zip(layouts, samples):
+        value = value ^ flip
+        alpha = value >> 24
+        for comp, shift in zip("RGB", (16, 8, 0)):
+            under = expected[comp][y : y + h, x : x + w]
+            expected[comp][y : y + h, x : x + w] = blend(alpha, (value >> shift) & 255, under)
+    got = hi.planes(BGR, dst)
+    for comp in "BGR":
+        np.testing.assert_array_equal(got[comp], expected[comp], err_msg=comp)
+
+
 def yuv_channels(fmt: Any, r: Any, g: Any, b: Any) -> list[np.ndarray]:
     """BT.601 video-range Y and the chroma pair in fmt's memory order (the reference's rounding)."""
     y, u, v = rgb_to_yuv(np.asarray(r), np.asarray(g), np.asarray(b), BT601_NARROW)
@@ -281,13 +330,15 @@ def test_refusals(hi: HiVpc) -> None:
     )
     osds = ffi.new("hi_osd[]", 1)
     osds[0].rect.width, osds[0].rect.height, osds[0].stride = 2, 2, 8
-    osds[0].pixel_format = acl.HI_PIXEL_FORMAT_ARGB_CLUT4
+    osds[0].pixel_format = acl.HI_PIXEL_FORMAT_RGB_888  # not an OSD format
     data = bytes(64)
     osds[0].picture_address = ffi.cast("void *", hi.acl.util.bytes_to_ptr(data))
     osd_param = {"src": src, "dst": dst, "count": 1, "osd": address(osds)}
     assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == NOT_SUPPORT
-    osds[0].pixel_format, osds[0].osd_inverted_color = acl.HI_PIXEL_FORMAT_ARGB_8888, 1
-    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == NOT_SUPPORT
+    osds[0].pixel_format, osds[0].stride = acl.HI_PIXEL_FORMAT_ARGB_CLUT2, 0  # 2 samples need 1 byte a line
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
+    osds[0].pixel_format, osds[0].stride, osds[0].osd_inverted_color = acl.HI_PIXEL_FORMAT_ARGB_8888, 8, 4
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
     osds[0].osd_inverted_color, osds[0].fg_alpha = 0, 256
     assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
     osds[0].fg_alpha, osds[0].stride = 0, 4  # 2 ARGB8888 samples need 8 bytes a line
