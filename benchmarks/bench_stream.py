@@ -1,6 +1,6 @@
 """Stream latency on the emulator against plain handoffs measured in the same run (issue 15, target 3).
 
-    python -m benchmarks.bench_stream [--repeats 9] [--rounds 2000] [--cpu 0 | --cpu -1] [--json OUT]
+    python -m benchmarks.bench_stream [--repeats 9] [--rounds 2000] [--cpu N | --cpu -1] [--json OUT]
 
 The process pins itself (and so every thread it starts) to one CPU first, as `taskset -c 0`
 would: this VM's cross-thread wake-ups are bimodal, and one CPU makes them comparable.
@@ -320,13 +320,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--tasks", type=int, default=10000)
     parser.add_argument("--ops", type=int, default=1000)
-    parser.add_argument("--cpu", type=int, default=0, help="CPU to pin to; -1 leaves the affinity alone")
+    parser.add_argument("--cpu", type=int, default=None,
+                        help="CPU to pin to (default: the first one allowed); -1 leaves the affinity alone")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     os.environ.setdefault("ACL_BACKEND", "emulator")
-    if args.cpu >= 0:
-        os.sched_setaffinity(0, {args.cpu})  # before any thread starts: they all inherit it
+    cpu = min(os.sched_getaffinity(0)) if args.cpu is None else args.cpu
+    if cpu >= 0:
+        os.sched_setaffinity(0, {cpu})  # before any thread starts: they all inherit it
     results = measure(args.repeats, args.rounds, args.tasks, args.ops)
     for name, result in results.items():
         if "ours_ns" in result:
