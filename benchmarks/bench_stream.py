@@ -326,8 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     os.environ.setdefault("ACL_BACKEND", "emulator")
-    cpu = min(os.sched_getaffinity(0)) if args.cpu is None else args.cpu
-    if cpu >= 0:
+    if not hasattr(os, "sched_setaffinity"):  # PyPy: run it under `taskset -c N` instead
+        print("not pinned: this Python cannot set the CPU affinity", file=sys.stderr)
+    elif (cpu := min(os.sched_getaffinity(0)) if args.cpu is None else args.cpu) >= 0:
         os.sched_setaffinity(0, {cpu})  # before any thread starts: they all inherit it
     results = measure(args.repeats, args.rounds, args.tasks, args.ops)
     for name, result in results.items():
