@@ -196,8 +196,11 @@ class Session:
         from acl import _backend
 
         # the file the binding loaded: dlopen gives back the same mapping, one emulator state
-        path = next(p for p in _backend.current().libraries if "aclemu" in os.path.basename(p))
-        return ctypes.CDLL(path)
+        for path in _backend.current().libraries:
+            library = ctypes.CDLL(path)
+            if hasattr(library, "aclrtMemsetAsync"):
+                return library
+        raise RuntimeError("no loaded library exports aclrtMemsetAsync")
 
 
 class TinyOp:
