@@ -302,6 +302,11 @@ aclrtStream aclemu_thread_last_stream(void)
     return thread_last_stream;
 }
 
+void aclemu_stream_note_task_id(uint32_t task_id)
+{
+    thread_last_task_id = task_id;
+}
+
 static void free_inline_copy(void *arg, bool ran)
 {
     (void)ran;
