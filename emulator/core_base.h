@@ -1,6 +1,6 @@
 /*
  * Runtime core, layer 0 (base): what every core file may use. Implemented by log.c (errors),
- * registry.c (handles), env.c (ACL_EMU_* configuration, clocks), core_lock.c and exception.c;
+ * registry.c (handles), env.c (ACL_EMU_* configuration, clocks), core_lock.c, spin.c and exception.c;
  * the parts compute areas use too are declared in emu.h. Layers: see README.md.
  *
  * Locking: one core lock guards the device table, contexts, stream/event lists and event
