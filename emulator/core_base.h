@@ -1,6 +1,6 @@
 /*
  * Runtime core, layer 0 (base): what every core file may use. Implemented by log.c (errors),
- * registry.c (handles), env.c (ACL_EMU_* configuration, clocks), core_lock.c and exception.c;
+ * registry.c (handles), env.c (ACL_EMU_* configuration, clocks), core_lock.c, spin.c and exception.c;
  * the parts compute areas use too are declared in emu.h. Layers: see README.md.
  *
  * Locking: one core lock guards the device table, contexts, stream/event lists and event
@@ -27,8 +27,12 @@ size_t rt_device_memory_budget(void);
 
 /* exception.c: report a failed stream task to the registered exception callback. */
 void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code);
-/* OS thread id (gettid) of the calling thread. */
+/* OS thread id (gettid) of the calling thread (cached per thread; reset in a fork child). */
 uint32_t rt_os_thread_id(void);
+
+/* spin.c: look at ready(arg) again and again, yielding the CPU in between, for at most
+ * budget_ns; true as soon as it holds. Callers then sleep on their condition variable. */
+bool rt_spin_until(bool (*ready)(const void *), const void *arg, uint64_t budget_ns);
 
 /* registry.c: call every release function areas registered (aclemu_on_release); returns the
  * sum of what they report. */

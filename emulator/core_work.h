@@ -20,6 +20,10 @@ struct rt_task {
     uint64_t epoch;         /* task epoch (stream.c) it was queued in */
     const char *fn;         /* API that queued it (profiling records) */
     uint64_t submit_ns;     /* when, if profiling was on */
+    union {
+        max_align_t align;
+        unsigned char bytes[ACLEMU_INLINE_ARG];
+    } payload; /* the argument of an inline task (arg points here) */
 };
 
 struct rt_stream {
@@ -34,10 +38,16 @@ struct rt_stream {
     int refs; /* under the core lock; 1 for the context's list + 1 per borrower */
 
     pthread_mutex_t lock;
-    pthread_cond_t changed; /* new task, task finished, stopping */
+    pthread_cond_t changed; /* task finished, stopping: for waiters (broadcast only when waiting) */
+    pthread_cond_t work;    /* new task, stopping: for the worker (signalled only when it sleeps) */
     rt_task *head, *tail;
+    rt_task *spare; /* finished task records kept for reuse: no allocation per task */
+    uint32_t spare_count;
+    uint32_t waiting; /* threads asleep on `changed` */
+    /* written under the lock with __atomic stores, so spinning threads may read them without it */
     uint64_t submitted, finished;
     bool worker_started, stopping, discard;
+    bool worker_idle; /* the worker sleeps on `work` */
     pthread_t worker;
     aclemu_capture_fn capture; /* set while a model run instance records this stream's work */
     void *capture_owner;
@@ -80,6 +90,8 @@ aclError rt_device_streams_wait(int64_t timeout_ms, const char *fn);
 void rt_stream_shutdown(rt_stream *s, bool force);
 aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
                            const char *fn);
+/* The same with the argument copied into the task record (aclemu_stream_submit_inline). */
+aclError rt_stream_enqueue_inline(rt_stream *s, aclemu_task_fn run, const void *arg, size_t size, const char *fn);
 
 /* stream.c: task epochs. Memory freed while tasks queued before the free may still touch it
  * stays mapped until those tasks end. False when no task is unfinished (the memory can go at

@@ -242,6 +242,11 @@ typedef void (*aclemu_task_free_fn)(void *arg, bool ran);
  * `free_arg(arg, false)` has then already been called. */
 aclError aclemu_stream_submit(aclrtStream stream, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
                               const char *fn);
+/* The same for a small argument: `size` bytes (at most ACLEMU_INLINE_ARG) at `arg` are copied
+ * into the task's own record, and run gets a pointer to that copy (no allocation per task). */
+enum { ACLEMU_INLINE_ARG = 64 };
+aclError aclemu_stream_submit_inline(aclrtStream stream, aclemu_task_fn run, const void *arg, size_t size,
+                                     const char *fn);
 /* Validate a stream argument of API `fn` (NULL = default stream) without submitting. */
 aclError aclemu_stream_check(aclrtStream stream, const char *fn);
 /* Wait until every task submitted so far has run; timeout_ms < 0 waits forever.

@@ -95,10 +95,29 @@ aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callbac
     return ACL_SUCCESS;
 }
 
+/* A thread's id never changes, but the thread that forks gets another one in the child: the
+ * cache is cleared there (the child has only that thread). 0 is never a thread id. */
+static _Thread_local uint32_t cached_thread_id;
+static pthread_once_t fork_hook_once = PTHREAD_ONCE_INIT;
+
+static void forget_thread_id(void)
+{
+    cached_thread_id = 0;
+}
+
+static void install_fork_hook(void)
+{
+    pthread_atfork(NULL, NULL, forget_thread_id);
+}
+
 uint32_t rt_os_thread_id(void)
 {
-    /* syscall rather than gettid(): glibc only has the wrapper from 2.30 */
-    return (uint32_t)syscall(SYS_gettid);
+    if (cached_thread_id == 0) {
+        pthread_once(&fork_hook_once, install_fork_hook);
+        /* syscall rather than gettid(): glibc only has the wrapper from 2.30 */
+        cached_thread_id = (uint32_t)syscall(SYS_gettid);
+    }
+    return cached_thread_id;
 }
 
 aclError aclemu_device_fault(int32_t device)

@@ -708,24 +708,11 @@ static aclError run_copy(void *arg)
     return ACL_SUCCESS;
 }
 
-static void free_copy(void *arg, bool ran)
-{
-    (void)ran;
-    free(arg);
-}
+_Static_assert(sizeof(copy_task) <= ACLEMU_INLINE_ARG, "a copy task fits in a stream task record");
 
 static aclError submit_copy(const copy_task *copy, aclrtStream stream, const char *fn)
 {
-    aclError err = aclemu_stream_check(stream, fn);
-    if (err != ACL_SUCCESS) {
-        return err;
-    }
-    copy_task *task = malloc(sizeof *task);
-    if (task == NULL) {
-        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
-    }
-    *task = *copy;
-    return aclemu_stream_submit(stream, run_copy, task, free_copy, fn);
+    return aclemu_stream_submit_inline(stream, run_copy, copy, sizeof *copy, fn);
 }
 
 aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,

@@ -10,13 +10,16 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+/* One allocation per call: the task, then its tensors, then its op type's text. */
 typedef struct op_task {
     const opk_kernel *kernel;
     opk_call call;
-    opk_tensor *tensors;   /* inputs then outputs */
+    opk_tensor *tensors;   /* inputs then outputs (in the same block, after the task) */
+    int tensor_count;
     aclopAttr *attr;
-    char *op_type;
+    char *op_type;         /* in the same block, after the tensors */
     bool deferred;         /* inference waits for input values */
     aclrtStream stream;    /* as given: its registered allocator serves the workspace */
 } op_task;
@@ -25,10 +28,36 @@ static void task_free(void *arg, bool ran)
 {
     (void)ran;
     op_task *task = arg;
-    op_tensors_free(task->tensors, task->call.num_inputs + task->call.num_outputs);
+    for (int i = 0; i < task->tensor_count; i++) {
+        free((void *)task->tensors[i].const_data);
+    }
     opk_attr_free(task->attr);
-    free(task->op_type);
     free(task);
+}
+
+/* The task block with copies of `tensors` (constant data too) and of op_type; NULL when out of
+ * memory. */
+static op_task *new_task(const opk_tensor *tensors, int count, const char *op_type)
+{
+    size_t type_len = strlen(op_type) + 1;
+    op_task *task = calloc(1, sizeof(*task) + (size_t)count * sizeof(opk_tensor) + type_len);
+    if (task == NULL) {
+        return NULL;
+    }
+    task->tensors = (opk_tensor *)(task + 1);
+    task->op_type = (char *)(task->tensors + count);
+    memcpy(task->op_type, op_type, type_len);
+    for (int i = 0; i < count; i++) {
+        task->tensors[i] = tensors[i];
+        task->tensors[i].const_data = NULL;
+        if (tensors[i].const_data != NULL &&
+            (task->tensors[i].const_data = op_dup_bytes(tensors[i].const_data, tensors[i].const_len)) == NULL) {
+            task_free(task, false);
+            return NULL;
+        }
+        task->tensor_count = i + 1;
+    }
+    return task;
 }
 
 /* The op's type and input shapes for a profiling record ("shapes=2x3,2x3"). */
@@ -86,16 +115,14 @@ aclError op_submit_call(const char *api, const opk_kernel *kernel, const char *o
     if (err != ACL_SUCCESS) {
         return err;
     }
-    op_task *task = calloc(1, sizeof(*task));
+    op_task *task = new_task(tensors, num_inputs + num_outputs, op_type);
     if (task == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
     }
     task->kernel = kernel;
     task->stream = stream;
-    task->tensors = op_tensors_copy(tensors, num_inputs + num_outputs);
     task->attr = opk_attr_clone(attr);
-    task->op_type = op_dup_string(op_type);
-    if (task->tensors == NULL || task->attr == NULL || task->op_type == NULL) {
+    if (task->attr == NULL) {
         task_free(task, false);
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
     }

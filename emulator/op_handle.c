@@ -91,7 +91,8 @@ aclError aclopExecWithHandle(aclopHandle *handle, int numInputs, const aclDataBu
                                 handle->op_type, handle->num_inputs, handle->num_outputs, numInputs, numOutputs);
     }
     int total = numInputs + numOutputs;
-    opk_tensor *tensors = calloc((size_t)total + 1, sizeof(opk_tensor));
+    opk_tensor small[8]; /* most ops: no allocation (op_submit_call copies the tensors) */
+    opk_tensor *tensors = total < 8 ? small : calloc((size_t)total + 1, sizeof(opk_tensor));
     if (tensors == NULL) {
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
     }
@@ -105,6 +106,8 @@ aclError aclopExecWithHandle(aclopHandle *handle, int numInputs, const aclDataBu
         err = op_submit_call(api, opk_find(handle->op_type), handle->op_type, numInputs, numOutputs, tensors,
                              handle->attr, NULL, stream);
     }
-    free(tensors);
+    if (tensors != small) {
+        free(tensors);
+    }
     return err;
 }

@@ -86,9 +86,14 @@ static aclError check_buffer(const opk_call *call, const char *what, int index, 
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s %s[%d] buffer address is NULL", call->api,
                                 call->op_type, what, index);
     }
-    char name[48];
-    snprintf(name, sizeof name, "%s[%d]", what, index);
-    return aclemu_mem_check(t->data, need, false, call->api, name);
+    aclError err = aclemu_mem_check(t->data, need, false, call->api, what);
+    if (err != ACL_SUCCESS) { /* only a refusal needs the tensor's full name: checked again with it */
+        char name[48];
+        snprintf(name, sizeof name, "%s[%d]", what, index);
+        aclError named = aclemu_mem_check(t->data, need, false, call->api, name);
+        err = named != ACL_SUCCESS ? named : err;
+    }
+    return err;
 }
 
 /* Run the kernel's inference and bring the output tensors in line with it; OPK_DEFERRED when an

@@ -8,6 +8,10 @@
 #include <time.h>
 
 enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0, STREAM_CAPACITY = 2048 };
+/* Task records a stream keeps for reuse, and how long its worker (out of work) and a thread
+ * synchronizing with it spin before they sleep (spin.c). */
+enum { SPARE_TASKS = 1024 };
+static const uint64_t WORKER_SPIN_NS = 50000, WAIT_SPIN_NS = 50000;
 
 static int32_t next_stream_id; /* under the core lock */
 
@@ -94,6 +98,7 @@ rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t prior
     }
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->changed, NULL);
+    pthread_cond_init(&s->work, NULL);
     s->ctx = ctx;
     s->id = next_stream_id++;
     s->device = ctx->device;
@@ -104,6 +109,7 @@ rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t prior
     s->error = ACL_SUCCESS;
     *err = aclemu_handle_add(s, ACLEMU_KIND_STREAM);
     if (*err != ACL_SUCCESS) {
+        pthread_cond_destroy(&s->work);
         pthread_cond_destroy(&s->changed);
         pthread_mutex_destroy(&s->lock);
         free(s);
@@ -131,6 +137,12 @@ void rt_stream_put(rt_stream *s)
     bool last = --s->refs == 0;
     rt_unlock();
     if (last) {
+        while (s->spare != NULL) {
+            rt_task *next = s->spare->next;
+            free(s->spare);
+            s->spare = next;
+        }
+        pthread_cond_destroy(&s->work);
         pthread_cond_destroy(&s->changed);
         pthread_mutex_destroy(&s->lock);
         free(s);
@@ -166,12 +178,54 @@ rt_stream *rt_stream_get(aclrtStream handle, const char *fn, aclError *err)
 
 static void finish_task_locked(rt_stream *s, aclError err, const char *message)
 {
-    s->finished++;
     if (err != ACL_SUCCESS && s->error == ACL_SUCCESS) {
         s->error = err;
         snprintf(s->error_message, sizeof s->error_message, "%s", message);
     }
-    pthread_cond_broadcast(&s->changed);
+    /* after the error: a waiter that sees the count without the lock then takes the lock to read it */
+    __atomic_store_n(&s->finished, s->finished + 1, __ATOMIC_RELEASE);
+    if (s->waiting > 0) {
+        pthread_cond_broadcast(&s->changed);
+    }
+}
+
+/* A finished task's record back to the stream's spares (or to the heap when there are enough). */
+static void recycle_task_locked(rt_stream *s, rt_task *task)
+{
+    if (s->spare_count < SPARE_TASKS) {
+        task->next = s->spare;
+        s->spare = task;
+        s->spare_count++;
+    } else {
+        free(task);
+    }
+}
+
+typedef struct {
+    const rt_stream *s;
+    uint64_t seen;
+} submitted_watch;
+
+static bool new_work_or_stopping(const void *arg)
+{
+    const submitted_watch *w = arg;
+    return __atomic_load_n(&w->s->submitted, __ATOMIC_ACQUIRE) != w->seen ||
+           __atomic_load_n(&w->s->stopping, __ATOMIC_ACQUIRE);
+}
+
+/* Out of work: spin a little for the next task, then sleep until one comes (lock held on entry
+ * and on return). */
+static void worker_wait_locked(rt_stream *s)
+{
+    submitted_watch watch = {s, s->submitted};
+    pthread_mutex_unlock(&s->lock);
+    rt_spin_until(new_work_or_stopping, &watch, WORKER_SPIN_NS);
+    pthread_mutex_lock(&s->lock);
+    while (s->head == NULL && !s->stopping) {
+        s->worker_idle = true;
+        pthread_cond_wait(&s->work, &s->lock);
+        s->worker_idle = false;
+    }
 }
 
 static void *stream_worker(void *arg)
@@ -179,8 +233,8 @@ static void *stream_worker(void *arg)
     rt_stream *s = arg;
     pthread_mutex_lock(&s->lock);
     for (;;) {
-        while (s->head == NULL && !s->stopping) {
-            pthread_cond_wait(&s->changed, &s->lock);
+        if (s->head == NULL && !s->stopping) {
+            worker_wait_locked(s);
         }
         rt_task *task = s->head;
         if (task == NULL) {
@@ -196,8 +250,8 @@ static void *stream_worker(void *arg)
                 task->free_arg(task->arg, false);
             }
             epoch_leave(task->epoch);
-            free(task);
             pthread_mutex_lock(&s->lock);
+            recycle_task_locked(s, task);
             finish_task_locked(s, ACL_SUCCESS, "");
             continue;
         }
@@ -211,7 +265,8 @@ static void *stream_worker(void *arg)
         if (traced) {
             aclemu_trace_task_end(traced_start, task->fn, task->submit_ns, submitter_tid, err);
         }
-        char message[RT_ERROR_MESSAGE_CAPACITY] = "";
+        char message[RT_ERROR_MESSAGE_CAPACITY];
+        message[0] = '\0';
         if (err != ACL_SUCCESS) {
             snprintf(message, sizeof message, "%s", aclemu_peek_error());
         }
@@ -219,7 +274,6 @@ static void *stream_worker(void *arg)
             task->free_arg(task->arg, true);
         }
         epoch_leave(task->epoch);
-        free(task);
         if (err != ACL_SUCCESS) {
             int32_t device = -1;
             rt_lock();
@@ -230,6 +284,7 @@ static void *stream_worker(void *arg)
             rt_exception_raise(device, s->id, task_id, submitter_tid, err);
         }
         pthread_mutex_lock(&s->lock);
+        recycle_task_locked(s, task);
         finish_task_locked(s, err, message);
     }
     pthread_mutex_unlock(&s->lock);
@@ -252,54 +307,84 @@ void aclemu_stream_note_task_id(uint32_t task_id)
     thread_last_task_id = task_id;
 }
 
-aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg, const char *fn)
+static void free_inline_copy(void *arg, bool ran)
 {
-    rt_task *task = malloc(sizeof *task);
-    if (task == NULL) {
-        if (free_arg != NULL) {
-            free_arg(arg, false);
+    (void)ran;
+    free(arg);
+}
+
+/* A captured task outlives the call: an inline argument gets a heap copy of its own. The
+ * caller frees a refused argument once the stream lock is released (free functions may take the
+ * core lock, which comes first in the lock order). */
+static aclError capture_locked(rt_stream *s, aclemu_task_fn run, void **arg, aclemu_task_free_fn *free_arg,
+                               const void *inline_arg, size_t size, const char *fn)
+{
+    if (inline_arg != NULL) {
+        if ((*arg = malloc(size)) == NULL) {
+            return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
         }
-        return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+        memcpy(*arg, inline_arg, size);
+        *free_arg = free_inline_copy;
     }
-    task->next = NULL;
-    task->run = run;
-    task->arg = arg;
-    task->free_arg = free_arg;
-    task->submitter_tid = rt_os_thread_id();
-    task->fn = fn;
-    task->submit_ns = aclemu_trace_on() ? aclemu_now_ns() : 0;
+    return s->capture(s->capture_owner, run, *arg, *free_arg, fn);
+}
+
+/* Queue a task: run(arg), or with inline_arg, run on a copy of its `size` bytes kept in the task. */
+static aclError enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg,
+                        const void *inline_arg, size_t size, const char *fn)
+{
+    uint32_t submitter_tid = rt_os_thread_id();
+    uint64_t submit_ns = aclemu_trace_on() ? aclemu_now_ns() : 0;
     pthread_mutex_lock(&s->lock);
     aclError err = ACL_SUCCESS;
     if (s->capture != NULL && !s->stopping) {
-        err = s->capture(s->capture_owner, run, arg, free_arg, fn);
+        err = capture_locked(s, run, &arg, &free_arg, inline_arg, size, fn);
         if (err == ACL_SUCCESS) {
             thread_last_stream = s;
         }
         pthread_mutex_unlock(&s->lock);
-        free(task);
         if (err != ACL_SUCCESS && free_arg != NULL) {
             free_arg(arg, false);
         }
         return err;
     }
+    rt_task *task = NULL;
     if (s->stopping) {
         err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: stream %d is being destroyed", fn, s->id);
-    } else if (!s->worker_started) {
+    } else if (s->spare != NULL) {
+        task = s->spare;
+        s->spare = task->next;
+        s->spare_count--;
+    } else if ((task = malloc(sizeof *task)) == NULL) {
+        err = aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", fn);
+    }
+    if (err == ACL_SUCCESS && !s->worker_started) {
         if (pthread_create(&s->worker, NULL, stream_worker, s) != 0) {
             err = aclemu_set_error(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "%s: cannot start the worker thread of stream %d",
                                    fn, s->id);
+            recycle_task_locked(s, task);
         } else {
             s->worker_started = true;
         }
     }
     if (err != ACL_SUCCESS) {
         pthread_mutex_unlock(&s->lock);
-        free(task);
         if (free_arg != NULL) {
             free_arg(arg, false);
         }
         return err;
     }
+    task->next = NULL;
+    task->run = run;
+    task->arg = arg;
+    task->free_arg = free_arg;
+    if (inline_arg != NULL) {
+        memcpy(task->payload.bytes, inline_arg, size);
+        task->arg = task->payload.bytes;
+    }
+    task->submitter_tid = submitter_tid;
+    task->fn = fn;
+    task->submit_ns = submit_ns;
     if (s->tail != NULL) {
         s->tail->next = task;
     } else {
@@ -307,12 +392,28 @@ aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_t
     }
     task->epoch = epoch_join();
     s->tail = task;
-    s->submitted++;
+    __atomic_store_n(&s->submitted, s->submitted + 1, __ATOMIC_RELEASE);
     thread_last_task_id = (uint32_t)s->submitted;
     thread_last_stream = s;
-    pthread_cond_broadcast(&s->changed);
+    if (s->worker_idle) {
+        pthread_cond_signal(&s->work);
+    }
     pthread_mutex_unlock(&s->lock);
     return ACL_SUCCESS;
+}
+
+aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg, const char *fn)
+{
+    return enqueue(s, run, arg, free_arg, NULL, 0, fn);
+}
+
+aclError rt_stream_enqueue_inline(rt_stream *s, aclemu_task_fn run, const void *arg, size_t size, const char *fn)
+{
+    if (size > ACLEMU_INLINE_ARG) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: a %zu-byte inline task argument (at most %d)", fn, size,
+                                (int)ACLEMU_INLINE_ARG);
+    }
+    return enqueue(s, run, NULL, NULL, arg, size, fn);
 }
 
 aclError aclrtGetThreadLastTaskId(uint32_t *taskId)
@@ -322,6 +423,12 @@ aclError aclrtGetThreadLastTaskId(uint32_t *taskId)
     }
     *taskId = thread_last_task_id;
     return ACL_SUCCESS;
+}
+
+static bool reached_target(const void *arg)
+{
+    const submitted_watch *w = arg;
+    return __atomic_load_n(&w->s->finished, __ATOMIC_ACQUIRE) >= w->seen;
 }
 
 aclError rt_stream_wait(rt_stream *s, int64_t timeout_ms, const char *fn)
@@ -337,10 +444,18 @@ aclError rt_stream_wait(rt_stream *s, int64_t timeout_ms, const char *fn)
     if (timeout_ms >= 0) {
         aclemu_deadline(&deadline, timeout_ms);
     }
+    if (s->finished < target) {
+        submitted_watch watch = {s, target};
+        pthread_mutex_unlock(&s->lock);
+        rt_spin_until(reached_target, &watch, WAIT_SPIN_NS);
+        pthread_mutex_lock(&s->lock);
+    }
     while (s->finished < target) {
-        if (timeout_ms < 0) {
-            pthread_cond_wait(&s->changed, &s->lock);
-        } else if (pthread_cond_timedwait(&s->changed, &s->lock, &deadline) == ETIMEDOUT && s->finished < target) {
+        s->waiting++;
+        int rc = timeout_ms < 0 ? pthread_cond_wait(&s->changed, &s->lock)
+                                : pthread_cond_timedwait(&s->changed, &s->lock, &deadline);
+        s->waiting--;
+        if (rc == ETIMEDOUT && s->finished < target) {
             uint64_t pending = target - s->finished;
             pthread_mutex_unlock(&s->lock);
             return aclemu_set_error(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT,
@@ -363,10 +478,11 @@ aclError rt_stream_wait(rt_stream *s, int64_t timeout_ms, const char *fn)
 void rt_stream_shutdown(rt_stream *s, bool force)
 {
     pthread_mutex_lock(&s->lock);
-    s->stopping = true;
+    __atomic_store_n(&s->stopping, true, __ATOMIC_RELEASE);
     s->discard = s->discard || force;
     bool started = s->worker_started;
     pthread_cond_broadcast(&s->changed);
+    pthread_cond_signal(&s->work);
     pthread_mutex_unlock(&s->lock);
     if (started) {
         if (pthread_equal(s->worker, pthread_self())) {
@@ -442,6 +558,19 @@ aclError aclemu_stream_submit(aclrtStream stream, aclemu_task_fn run, void *arg,
         return err;
     }
     err = rt_stream_enqueue(s, run, arg, free_arg, fn);
+    rt_stream_put(s);
+    return err;
+}
+
+aclError aclemu_stream_submit_inline(aclrtStream stream, aclemu_task_fn run, const void *arg, size_t size,
+                                     const char *fn)
+{
+    aclError err = ACL_SUCCESS;
+    rt_stream *s = rt_stream_get(stream, fn, &err);
+    if (s == NULL) {
+        return err;
+    }
+    err = rt_stream_enqueue_inline(s, run, arg, size, fn);
     rt_stream_put(s);
     return err;
 }

@@ -311,6 +311,60 @@ static void test_report(void)
     CHECK_OK(aclrtDestroyStream(stream)); /* forgets the subscription */
 }
 
+/* ---- many tiny tasks: order kept while task records are reused, hand-offs with a worker
+ * that is busy, spinning or asleep */
+
+enum { TINY_ROUNDS = 3000 };
+static unsigned char tiny_log[TINY_ROUNDS];
+
+static void test_tiny_tasks(void)
+{
+    aclrtStream stream = NULL;
+    CHECK_OK(aclrtCreateStream(&stream));
+    void *cell = NULL;
+    CHECK_OK(aclrtMalloc(&cell, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+    /* more tasks queued at once than a stream keeps spare records for */
+    for (int i = 0; i < TINY_ROUNDS; ++i) {
+        CHECK_OK(aclrtMemsetAsync(cell, 64, (i * 7 + 3) & 0xff, 64, stream));
+        CHECK_OK(aclrtMemcpyAsync(&tiny_log[i], 1, (unsigned char *)cell + (i % 64), 1, ACL_MEMCPY_DEVICE_TO_HOST,
+                                  stream));
+    }
+    CHECK_OK(aclrtSynchronizeStream(stream));
+    int wrong = 0;
+    for (int i = 0; i < TINY_ROUNDS; ++i) {
+        wrong += tiny_log[i] != (unsigned char)((i * 7 + 3) & 0xff);
+    }
+    CHECK(wrong == 0);
+
+    /* round trips: each copy is there when the synchronize returns; every few rounds the
+     * submitter pauses long enough for the worker to stop spinning and sleep */
+    aclrtEvent event = NULL;
+    CHECK_OK(aclrtCreateEvent(&event));
+    unsigned char host = 0;
+    for (int i = 0; i < 400; ++i) {
+        if (i % 50 == 0) {
+            sleep_ms(2);
+        }
+        unsigned char value = (unsigned char)(i & 0xff);
+        CHECK_OK(aclrtMemsetAsync(cell, 64, value, 1, stream));
+        CHECK_OK(aclrtMemcpyAsync(&host, 1, cell, 1, ACL_MEMCPY_DEVICE_TO_HOST, stream));
+        if (i % 2 == 0) {
+            CHECK_OK(aclrtSynchronizeStream(stream));
+        } else {
+            CHECK_OK(aclrtRecordEvent(event, stream));
+            CHECK_OK(aclrtSynchronizeEvent(event));
+            aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+            CHECK_OK(aclrtQueryEventStatus(event, &status));
+            CHECK(status == ACL_EVENT_RECORDED_STATUS_COMPLETE);
+        }
+        wrong += host != value;
+    }
+    CHECK(wrong == 0);
+    CHECK_OK(aclrtDestroyEvent(event));
+    CHECK_OK(aclrtFree(cell));
+    CHECK_OK(aclrtDestroyStream(stream));
+}
+
 int main(void)
 {
     CHECK_OK(aclInit(NULL));
@@ -319,6 +373,7 @@ int main(void)
     test_events();
     test_failures();
     test_report();
+    test_tiny_tasks();
     CHECK_OK(aclrtResetDevice(0));
     CHECK_OK(aclFinalize());
     return finish("test_streams");
