@@ -260,6 +260,9 @@ aclError aclemu_stream_set_capture(aclrtStream stream, aclemu_capture_fn hook, v
 /* The stream the calling thread last submitted a task to (queued or captured), or NULL before
  * any; it may have been destroyed since (aclemu_stream_capture_owner and friends check). */
 aclrtStream aclemu_thread_last_stream(void);
+/* A capture hook that gives the recorded task an id makes it the calling thread's last task id
+ * (aclrtGetThreadLastTaskId), as queuing a task does. */
+void aclemu_stream_note_task_id(uint32_t task_id);
 /* Owner of the capture of `stream`, or NULL (also for garbage and NULL streams). */
 void *aclemu_stream_capture_owner(aclrtStream stream);
 /* Drop the tasks queued on `stream` that have not started (their free_arg sees ran == false);

@@ -216,7 +216,7 @@ static aclError append_locked(ri_stream *rs, ri_task *t, const char *fn)
 
 static aclError recordable_locked(const ri_stream *rs, const char *fn)
 {
-    if (rs->ri->state == RI_READY) {
+    if (rs->ri->state == RI_READY && !rs->cleaned) {
         return aclemu_set_error(ACL_ERROR_RT_STREAM_MODEL,
                                 "%s: stream %d is bound to a built model run instance; unbind it to run work on it",
                                 fn, rs->stream_id);
@@ -245,6 +245,8 @@ static aclError record_hook(void *owner, aclemu_task_fn run, void *arg, aclemu_t
         t->run = run;
         t->arg = arg;
         t->free_arg = free_arg;
+        t->task_id = ++rs->next_task_id;
+        aclemu_stream_note_task_id(t->task_id);
     } else if (t != NULL) {
         ri_task_free(t, false);
     }
@@ -754,6 +756,21 @@ aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
     }
     ri_put(ri);
     return err;
+}
+
+ri_stream *ri_stream_of(aclrtStream stream)
+{
+    pthread_mutex_lock(&registry_lock);
+    ri_stream *rs = aclemu_stream_capture_owner(stream);
+    if (rs != NULL && rs->tag == RI_OWNER_STREAM) {
+        pthread_mutex_lock(&rs->ri->lock);
+        rs->ri->refs++;
+        pthread_mutex_unlock(&rs->ri->lock);
+    } else {
+        rs = NULL;
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return rs;
 }
 
 /* The list `stream` records into for `ri`, when it is attached. */

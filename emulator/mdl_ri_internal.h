@@ -65,6 +65,8 @@ typedef struct ri_task {
     ri_step_kind kind;
     aclmdlRITaskType type;
     uint32_t seq;
+    uint32_t task_id; /* RI_STEP_TASK: its id on its stream (aclrtGetThreadLastTaskId), from 1 */
+    const void *update_src; /* aclrtTaskUpdateAsync: the device address its updates come from */
     bool disabled;
     aclemu_task_fn run;
     void *arg;
@@ -105,6 +107,8 @@ typedef struct ri_stream {
     size_t count, capacity;
     bool ended;    /* aclmdlRIEndTask */
     bool attached; /* the capture hook is set */
+    bool cleaned;  /* aclrtPersistentTaskClean emptied it: it records again though the instance is built */
+    uint32_t next_task_id; /* the last task id given on this list (restarts at a clean) */
 } ri_stream;
 
 enum { RI_OWNER_STREAM = 0x52490001, RI_OWNER_UPDATE = 0x52490002 };
@@ -167,6 +171,10 @@ bool ri_reserve(void **array, size_t *capacity, size_t count, size_t size);
 /* Free a task no longer part of any list. */
 void ri_task_free(ri_task *t, bool ran);
 
+/* The list `stream` records into for a live instance (the instance gets a reference: ri_put),
+ * or NULL when the stream is bound to or captured by none. */
+ri_stream *ri_stream_of(aclrtStream stream);
+
 /* mdl_ri_run.c */
 /* Run every stream list of `ri` (other streams on helper threads). timeout_ms < 0: no limit. */
 aclError ri_run(ri_model *ri, int64_t timeout_ms, const char *fn);
@@ -174,5 +182,11 @@ aclError ri_run(ri_model *ri, int64_t timeout_ms, const char *fn);
 /* Append a control step to the model run instance recording `stream`. ACL_ERROR_RT_STREAM_MODEL
  * when the stream records for no instance. */
 aclError ri_append_step(aclrtStream stream, const ri_step_desc *desc, const char *fn);
+
+/* rt_reduce_random.c: the recorded random-number tasks aclrtTaskUpdateAsync may change. */
+bool aclemu_random_is_task(aclemu_task_fn run);
+/* Replace randomParaAddr, randomResultAddr, randomCounterAddr, randomSeed and randomNum of the
+ * random task `arg` by those of `src` once they pass the checks aclrtRandomNumAsync makes. */
+aclError aclemu_random_update(void *arg, const aclrtRandomNumTaskInfo *src, const char *fn);
 
 #endif /* ACLEMU_MDL_RI_INTERNAL_H */

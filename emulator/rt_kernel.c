@@ -7,8 +7,9 @@
  *
  * Two kinds of function handles:
  *  - AI Core kernels (aclrtBinaryGetFunction*): device code the CPU cannot run. Their handles
- *    answer queries, and every launch returns ACL_ERROR_API_NOT_SUPPORT saying so (the
- *    hardware-only table lists these launches);
+ *    answer queries, and every launch returns ACL_ERROR_API_NOT_SUPPORT saying so (the launches
+ *    that take a device symbol instead of a handle are generated stubs, listed in
+ *    acl/hardware_only.json);
  *  - CPU kernels (aclrtRegisterCpuFunc): the binary must be a host shared object; it is opened
  *    with dlopen (from its file, or from a memfd copy of its bytes) and `funcName` looked up.
  *    A launch copies the argument block, as the runtime does, and calls
@@ -849,36 +850,9 @@ aclError aclemu_kernel_task_attribute(aclemu_task_fn run, const void *arg, int a
     return ACL_SUCCESS;
 }
 
-/* The launches below take a device function symbol, code compiled for the AI Core: no CPU can run it. */
-static aclError device_symbol_launch(const void *func, const char *fn)
-{
-    return aclemu_set_error(ACL_ERROR_API_NOT_SUPPORT, "%s: %p is an AI Core kernel symbol; the emulator runs on the "
-                            "CPU and cannot execute device code", fn, func);
-}
-
-aclError aclrtLaunchKernelWithArgsArray(void *func, uint32_t numBlocks, aclrtStream stream, aclrtLaunchKernelCfg *cfg,
-                                        void **args)
-{
-    (void)numBlocks, (void)stream, (void)cfg, (void)args;
-    return device_symbol_launch(func, __func__);
-}
-
-aclError aclrtLaunchSIMTKernelWithArgsArray(void *func, dim3 gridDim, dim3 blockDim, size_t dynUbufSize,
-                                            aclrtStream stream, aclrtLaunchKernelCfg *cfg, void **args)
-{
-    (void)gridDim, (void)blockDim, (void)dynUbufSize, (void)stream, (void)cfg, (void)args;
-    return device_symbol_launch(func, __func__);
-}
-
-aclError aclrtLaunchSIMTKernelWithHostArgs(void *func, dim3 gridDim, dim3 blockDim, size_t dynUbufSize,
-                                           aclrtStream stream, aclrtLaunchKernelCfg *cfg, void *hostArgs,
-                                           size_t argsSize, aclrtPlaceHolderInfo *placeHolderArray,
-                                           size_t placeHolderNum)
-{
-    (void)gridDim, (void)blockDim, (void)dynUbufSize, (void)stream, (void)cfg, (void)hostArgs, (void)argsSize;
-    (void)placeHolderArray, (void)placeHolderNum;
-    return device_symbol_launch(func, __func__);
-}
+/* aclrtLaunchKernelWithArgsArray and the SIMT launches take a device function symbol, code compiled
+ * for the AI Core that no CPU can run: they are left to the generated not-supported stubs and listed
+ * with that reason in acl/hardware_only.json. */
 
 /* ------------------------------------------------------------ queries */
 

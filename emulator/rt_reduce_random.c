@@ -16,6 +16,7 @@
  * (2-byte float parameters of a bfloat16 task are bfloat16); the seed and count are integers.
  */
 #include "emu.h"
+#include "mdl_ri_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -365,6 +366,52 @@ static aclError check_random(const aclrtRandomNumTaskInfo *info, const char *fn)
     return err;
 }
 
+/* The result (and counter) buffers must hold what an inline count asks for. */
+static aclError check_output(const aclrtRandomNumTaskInfo *info, const char *fn)
+{
+    uint64_t n = para_uint(&info->randomNum);
+    bool bits = info->randomNumFuncParaInfo.funcType == ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK;
+    size_t width = bits ? 0 : aclemu_dtype_size(info->dataType);
+    uint64_t bytes = bits ? (n + 7) / 8 : n * width;
+    if (n == 0 || (!bits && (width == 0 || n > UINT64_MAX / width)) || bytes > SIZE_MAX ||
+        info->randomResultAddr == NULL) {
+        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: randomNum %llu or randomResultAddr is invalid", fn,
+                                (unsigned long long)n);
+    }
+    aclError err = aclemu_mem_check_tracked(info->randomResultAddr, (size_t)bytes, true, fn, "randomResultAddr");
+    if (err == ACL_SUCCESS && info->randomCounterAddr != NULL) {
+        err = aclemu_mem_check_tracked(info->randomCounterAddr, 16, true, fn, "randomCounterAddr");
+    }
+    return err;
+}
+
+bool aclemu_random_is_task(aclemu_task_fn run)
+{
+    return run == run_random;
+}
+
+aclError aclemu_random_update(void *arg, const aclrtRandomNumTaskInfo *src, const char *fn)
+{
+    random_task *task = arg;
+    aclrtRandomNumTaskInfo next = task->info;
+    next.randomParaAddr = src->randomParaAddr;
+    next.randomResultAddr = src->randomResultAddr;
+    next.randomCounterAddr = src->randomCounterAddr;
+    next.randomSeed = src->randomSeed;
+    next.randomNum = src->randomNum;
+    aclError err = check_random(&next, fn);
+    if (err == ACL_SUCCESS && next.randomNum.isAddr) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: randomNum must be an inline value", fn);
+    }
+    if (err == ACL_SUCCESS) {
+        err = check_output(&next, fn);
+    }
+    if (err == ACL_SUCCESS) {
+        task->info = next;
+    }
+    return err;
+}
+
 aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *taskInfo, const aclrtStream stream, void *reserve)
 {
     (void)reserve;
@@ -383,18 +430,7 @@ aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo *taskInfo, const aclrt
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: randomNum must be an inline value here (the output "
                                 "size is checked before the task is queued)", __func__);
     }
-    uint64_t n = para_uint(&taskInfo->randomNum);
-    bool bits = taskInfo->randomNumFuncParaInfo.funcType == ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK;
-    size_t width = bits ? 0 : aclemu_dtype_size(taskInfo->dataType);
-    uint64_t bytes = bits ? (n + 7) / 8 : n * width;
-    if (n == 0 || (!bits && n > UINT64_MAX / width) || bytes > SIZE_MAX || taskInfo->randomResultAddr == NULL) {
-        return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: randomNum %llu or randomResultAddr is invalid",
-                                __func__, (unsigned long long)n);
-    }
-    err = aclemu_mem_check_tracked(taskInfo->randomResultAddr, (size_t)bytes, true, __func__, "randomResultAddr");
-    if (err == ACL_SUCCESS && taskInfo->randomCounterAddr != NULL) {
-        err = aclemu_mem_check_tracked(taskInfo->randomCounterAddr, 16, true, __func__, "randomCounterAddr");
-    }
+    err = check_output(taskInfo, __func__);
     if (err != ACL_SUCCESS) {
         return err;
     }

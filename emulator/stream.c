@@ -247,6 +247,11 @@ aclrtStream aclemu_thread_last_stream(void)
     return thread_last_stream;
 }
 
+void aclemu_stream_note_task_id(uint32_t task_id)
+{
+    thread_last_task_id = task_id;
+}
+
 aclError rt_stream_enqueue(rt_stream *s, aclemu_task_fn run, void *arg, aclemu_task_free_fn free_arg, const char *fn)
 {
     rt_task *task = malloc(sizeof *task);

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import array
+import json
 import shutil
 import struct
 import subprocess
 from pathlib import Path
 
 import pytest
+from helpers.cdata_support import address
 from helpers.compile_c import compile_c
 from helpers.runtime_support import Allocations, Runtime, check, read_host
 
@@ -227,7 +229,22 @@ def test_launch_with_host_args_runs_the_cpu_function(
         check(acl.rt.binary_unload(handle), "binary_unload")
 
 
-def test_device_symbol_launches_are_refused_with_a_reason(rt: Runtime) -> None:
-    ret = acl.rt.launch_kernel_with_args_array(0x1000, 1, rt.stream, 0, 0)
-    assert ret == acl.ACL_ERROR_API_NOT_SUPPORT
-    assert "cannot execute device code" in acl.get_recent_err_msg()
+def test_device_symbol_launches_are_refused_and_listed_as_not_emulated(rt: Runtime) -> None:
+    from acl._backend import ffi, lib
+
+    grid, block = address(ffi.new("dim3 *", (1, 1, 1))), address(ffi.new("dim3 *", (1, 1, 1)))
+    launches = {
+        "aclrtLaunchKernelWithArgsArray": lambda: acl.rt.launch_kernel_with_args_array(
+            0x1000, 1, rt.stream, 0, 0),
+        "aclrtLaunchSIMTKernelWithArgsArray": lambda: acl.rt.launch_simt_kernel_with_args_array(
+            0x1000, grid, block, 0, rt.stream, 0, 0),
+        "aclrtLaunchSIMTKernelWithHostArgs": lambda: acl.rt.launch_simt_kernel_with_host_args(
+            0x1000, grid, block, 0, rt.stream, 0, 0, 0, 0, 0),
+    }
+    table = json.loads((Path(acl.__file__).parent / "hardware_only.json").read_text(encoding="utf-8"))
+    reasons = {row["function"]: row["reason"] for row in table["functions"]}
+    for name, launch in launches.items():
+        assert launch() == acl.ACL_ERROR_API_NOT_SUPPORT, name
+        assert name in acl.get_recent_err_msg()
+        assert "AI Core" in reasons[name]  # the reviewed table says why
+        assert not lib._aclemu_IsImplemented(name.encode()), name  # info counts it as not supported
