@@ -106,7 +106,5 @@ bool aclemu_himpi_sys_ready(void);
 
 /* Destroy every VB pool with its memory (hi_mpi_sys_exit; himpi_vb.c). */
 void aclemu_himpi_vb_release_all(void);
-/* Forget every hi_mpi_sys_bind binding (hi_mpi_sys_exit; himpi_bind.c). */
-void aclemu_himpi_bind_forget_all(void);
 
 #endif /* ACLEMU_HIMPI_H */

@@ -13,7 +13,7 @@
  *  - a region attaches to at most 16 channels; a channel must exist when a region attaches;
  *    chn_attr.type must be the region's type; shown regions are drawn in ascending layer order
  *    (then handle order); a region that does not fit an output, or an output format the drawing
- *    primitives do not take (they take YUV400, RGB888, BGR888), is left out of that output (the
+ *    primitives do not take (they take YUV400, YUV420SP NV12 / NV21, RGB888, BGR888), is left out of that output (the
  *    reason is the thread's latest error message; the operation still succeeds);
  *  - cover coordinates HI_COORD_RATIO are thousandths of the output's width and height;
  *  - unknown handle, or a region not attached to that channel: HI_ERR_RGN_UNEXIST.
@@ -370,8 +370,9 @@ static void draw_one(const himpi_pixels *p, const rgn *r, const rgn_attach *a)
         const hi_rgn_overlayex_attr *o = &r->attr.attr.overlayex;
         const hi_rgn_overlayex_chn_attr *oc = &a->attr.attr.overlayex_chn;
         hi_rect rect = {oc->point.x, oc->point.y, o->size.width, o->size.height};
-        (void)himpi_draw_bitmap(p, &rect, o->pixel_format, r->canvas[r->shown], r->stride, oc->fg_alpha,
-                                oc->bg_alpha, fn);
+        himpi_bitmap bm = {o->pixel_format, r->canvas[r->shown], r->stride, oc->fg_alpha, oc->bg_alpha, NULL,
+                           HI_OSD_INVERTED_COLOR_NONE};
+        (void)himpi_draw_bitmap(p, &rect, &bm, fn);
     }
 }
 

@@ -54,7 +54,6 @@ hi_s32 hi_mpi_sys_exit(void)
     pthread_mutex_unlock(&g_lock);
     aclemu_himpi_chn_unregister_all();
     aclemu_himpi_vb_release_all();
-    aclemu_himpi_bind_forget_all();
     return HI_SUCCESS;
 }
 

@@ -3,7 +3,10 @@
  * filter2d, each with OpenCV's meaning of the same-named function on 8-bit pictures.
  *
  * Choices where the documentation is silent (also in docs/himpi_vpc_filters.md):
- *  - pictures: YUV400, RGB888, BGR888 (himpi_vpc_pixels.c); dst has src's format and size;
+ *  - pictures: YUV400, YUV420SP (NV12, NV21; the runtime's documentation of each filter lists them),
+ *    RGB888, BGR888 (himpi_vpc_pixels.c: YUV420SP is filtered at full resolution on Y and on
+ *    the chroma replicated over its 2x2 blocks, then each chroma block takes its mean); dst has
+ *    src's format and size; a scalar's val[i] is the i-th byte of a sample (Y, U, V on NV12);
  *  - kernel sizes: blur / erode / dilate 1..31 per side, gaussian odd 1..31 (0 with a positive
  *    sigma: derived from sigma as OpenCV does), median 3, 5, 7 or 9, filter2d 1..5 (its table);
  *  - anchor (-1, -1) is the kernel centre, otherwise it must lie inside the kernel;
@@ -176,19 +179,22 @@ static hi_s32 filter_call(hi_vpc_chn chn, const void *param, const hi_vpc_pic_in
     if (obj == NULL) {
         return (hi_s32)HI_ERR_VPC_UNEXIST;
     }
-    himpi_pixels s;
-    himpi_pixels d;
+    himpi_frame s;
+    himpi_frame d;
     filter_job job = {0};
-    hi_s32 ret = himpi_pixels_pair(src, dst, true, fn, &s, &d);
+    hi_s32 ret = himpi_frame_pair(src, dst, fn, &s, &d);
     if (ret == HI_SUCCESS) {
         ret = prepare(param, &job, fn);
     }
     if (ret == HI_SUCCESS) {
-        ret = filter_run(&job, &s, &d, fn);
+        ret = filter_run(&job, &s.px, &d.px, fn);
     }
     if (ret == HI_SUCCESS) {
+        himpi_frame_store(&d);
         ret = himpi_vpc_done(chn, dst, task_id, fn);
     }
+    himpi_frame_free(&s);
+    himpi_frame_free(&d);
     free(job.weights);
     free(job.mask);
     aclemu_himpi_chn_release(obj);

@@ -30,6 +30,30 @@ hi_s32 himpi_pixels_pair(const hi_vpc_pic_info *src, const hi_vpc_pic_info *dst,
  * HI_BORDER_CONSTANT outside [0, n). */
 int64_t himpi_border_index(int64_t p, int64_t n, int type);
 
+/* A picture of the filters and drawings: `px` is the picture itself (YUV400, RGB888, BGR888) or,
+ * for YUV420SP (NV12, NV21), a full-resolution copy of three bytes a sample (Y, then the chroma
+ * pair in memory order: U, V for NV12, V, U for NV21), each chroma sample replicated over the 2x2
+ * luma samples it covers; himpi_frame_store writes it back (chroma: the mean of each 2x2 block,
+ * rounded half up). */
+typedef struct himpi_frame {
+    himpi_pixels px;
+    aclemu_image img; /* the picture in DVPP memory */
+    bool expanded;
+} himpi_frame;
+
+/* `info` checked as a picture of the filters / drawings (the formats above, else
+ * HI_ERR_VPC_NOT_SUPPORT) and seen as a frame; release with himpi_frame_free. */
+hi_s32 himpi_frame_get(const hi_vpc_pic_info *info, const char *fn, const char *what, himpi_frame *out);
+
+/* src and dst as frames of one format and size. */
+hi_s32 himpi_frame_pair(const hi_vpc_pic_info *src, const hi_vpc_pic_info *dst, const char *fn, himpi_frame *s,
+                        himpi_frame *d);
+
+/* An expanded frame's samples written back to its picture (nothing to do otherwise). */
+void himpi_frame_store(const himpi_frame *f);
+
+void himpi_frame_free(himpi_frame *f);
+
 /* HI_ERR_VPC_ILLEGAL_PARAM unless type is a hi_vpc_bord_type. */
 hi_s32 himpi_border_check(int type, const char *fn);
 
@@ -49,20 +73,31 @@ uint8_t himpi_sample(double v);
 hi_s32 himpi_vpc_done(hi_vpc_chn chn, const hi_vpc_pic_info *dst, hi_u32 *task_id, const char *fn);
 
 /* Drawing on pictures (himpi_vpc_draw.c), shared by the draw operations and the regions. `color`
- * is 0xRRGGBB (YUV400 takes its BT.601 video-range luma); each call checks its shape against p and
+ * is 0xRRGGBB (YUV pictures take its BT.601 video-range Y, U, V); each call checks its shape against p and
  * returns HI_ERR_VPC_ILLEGAL_PARAM (message naming fn) without drawing when it does not fit. */
 hi_s32 himpi_draw_cover(const himpi_pixels *p, const hi_cover *cover, const char *fn);
 hi_s32 himpi_draw_mosaic(const himpi_pixels *p, const hi_mosaic *mosaic, const char *fn);
-/* A bitmap (ARGB8888 bytes A,R,G,B / ARGB1555 / ARGB4444 little-endian words, `stride` bytes a
- * line) blended at (x, y); ARGB1555 takes fg_alpha where its alpha bit is set, bg_alpha elsewhere. */
-hi_s32 himpi_draw_bitmap(const himpi_pixels *p, const hi_rect *rect, hi_pixel_format format, const uint8_t *bits,
-                         uint32_t stride, uint32_t fg_alpha, uint32_t bg_alpha, const char *fn);
+/* A bitmap drawn by himpi_draw_bitmap: ARGB8888 (bytes A, R, G, B), ARGB1555 / ARGB4444
+ * (little-endian words) or ARGB_CLUT2 / ARGB_CLUT4 (indices packed from the most significant bits
+ * of each byte into `clut`, 0xAARRGGBB entries), `stride` bytes a line; ARGB1555 takes fg_alpha
+ * where its alpha bit is set, bg_alpha elsewhere; `invert` (hi_osd_inverted_color) replaces the
+ * sample's R, G, B and / or A by 255 minus itself before blending. */
+typedef struct himpi_bitmap {
+    hi_pixel_format format;
+    const uint8_t *bits;
+    uint32_t stride, fg_alpha, bg_alpha;
+    const hi_u32 *clut; /* 16 entries; NULL refuses the CLUT formats */
+    hi_osd_inverted_color invert;
+} himpi_bitmap;
+
+/* The bitmap blended at rect's corner: (a * colour + (255 - a) * picture + 127) / 255. */
+hi_s32 himpi_draw_bitmap(const himpi_pixels *p, const hi_rect *rect, const himpi_bitmap *bm, const char *fn);
 
 /* Draw the shown regions attached to VPC channel chn onto p (himpi_region.c). */
 void himpi_region_draw(hi_vpc_chn chn, const himpi_pixels *p);
 
 /* The same for an output of the image pipeline's jobs (himpi_vpc_run_task); other formats than
- * YUV400, RGB888 and BGR888 get no regions. */
+ * YUV400, YUV420SP, RGB888 and BGR888 get no regions. */
 void himpi_region_draw_image(hi_vpc_chn chn, const aclemu_image *img);
 
 /* HI_ERR_VPC_ILLEGAL_PARAM when the channel has a workspace for `func` (hi_workspace_func) and the

@@ -14,7 +14,7 @@ np = pytest.importorskip("numpy")
 
 from helpers.subproc import describe, run_command  # noqa: E402
 from himpi_vpc_session import HiVpc, address, finish, source, vpc_session  # noqa: E402
-from vpc_reference import FORMATS, rgb_to_yuv  # noqa: E402
+from vpc_reference import FORMATS, expand_420, reduce_420, rgb_to_yuv  # noqa: E402
 
 import acl  # noqa: E402
 from acl._backend import ffi  # noqa: E402
@@ -23,6 +23,8 @@ CHN = 11
 GRAY = FORMATS["YUV_400"]
 RGB = FORMATS["RGB_888"]
 BGR = FORMATS["BGR_888"]
+NV12 = FORMATS["YUV_SEMIPLANAR_420"]
+NV21 = FORMATS["YVU_SEMIPLANAR_420"]
 ILLEGAL = acl.HI_ERR_VPC_ILLEGAL_PARAM
 NOT_SUPPORT = acl.HI_ERR_VPC_NOT_SUPPORT
 NULL_PTR = acl.HI_ERR_VPC_NULL_PTR
@@ -185,6 +187,117 @@ def test_osd_bitmaps_blend(hi: HiVpc) -> None:
         np.testing.assert_array_equal(got[comp], expected[comp], err_msg=comp)
 
 
+def clut_indices(bits: int, data: np.ndarray, w: int) -> np.ndarray:
+    """Indices of a CLUT bitmap: the first sample of a byte in its most significant bits."""
+    per_byte = 8 // bits
+    shifts = np.array([8 - bits * (k + 1) for k in range(per_byte)])
+    idx = (data[..., None] >> shifts) & ((1 << bits) - 1)
+    return idx.reshape(data.shape[0], -1)[:, :w]
+
+
+@pytest.mark.parametrize("invert", [0, 1, 2, 3])
+def test_osd_clut_bitmaps_and_inversion(hi: HiVpc, invert: int) -> None:
+    src, planes = source(hi, BGR, 40, 24, seed=10 + invert)
+    dst = hi.picture(BGR, 40, 24)
+    rng = np.random.default_rng(11 + invert)
+    clut = [int(v) for v in rng.integers(0, 1 << 32, size=16, dtype=np.uint64)]
+    clut2 = rng.integers(0, 256, size=(5, 3), dtype=np.uint8)  # 10 samples a line in 3 bytes (2 spare)
+    clut4 = rng.integers(0, 256, size=(7, 4), dtype=np.uint8)  # 7 samples a line in 4 bytes
+    argb = rng.integers(0, 256, size=(4, 6, 4), dtype=np.uint8)
+    blobs = [clut2.tobytes(), clut4.tobytes(), argb.tobytes()]
+    osds = ffi.new("hi_osd[]", 3)
+    layouts = [
+        (1, 2, 10, 5, acl.HI_PIXEL_FORMAT_ARGB_CLUT2, 3),
+        (20, 4, 7, 7, acl.HI_PIXEL_FORMAT_ARGB_CLUT4, 4),
+        (30, 15, 6, 4, acl.HI_PIXEL_FORMAT_ARGB_8888, 24),
+    ]
+    for o, (x, y, w, h, fmt, stride), blob in zip(osds, layouts, blobs):
+        o.rect.x, o.rect.y, o.rect.width, o.rect.height = x, y, w, h
+        o.pixel_format, o.stride, o.osd_inverted_color = fmt, stride, invert
+        o.picture_address = ffi.cast("void *", hi.acl.util.bytes_to_ptr(blob))
+    param = {"src": src, "dst": dst, "count": 3, "osd": address(osds), "clut": clut}
+    run(hi, "vpc_draw_osd", param)
+    table = np.array(clut, dtype=np.int64)
+    samples = [
+        table[clut_indices(2, clut2, 10)],
+        table[clut_indices(4, clut4, 7)],
+        argb.astype(np.int64) @ np.array([1 << 24, 1 << 16, 1 << 8, 1], dtype=np.int64),
+    ]
+    flip = (0xFFFFFF if invert in (1, 3) else 0) | (0xFF000000 if invert in (2, 3) else 0)
+    expected = {c: p.copy() for c, p in planes.items()}
+    for (x, y, w, h, _, _), value in zip(layouts, samples):
+        value = value ^ flip
+        alpha = value >> 24
+        for comp, shift in zip("RGB", (16, 8, 0)):
+            under = expected[comp][y : y + h, x : x + w]
+            expected[comp][y : y + h, x : x + w] = blend(alpha, (value >> shift) & 255, under)
+    got = hi.planes(BGR, dst)
+    for comp in "BGR":
+        np.testing.assert_array_equal(got[comp], expected[comp], err_msg=comp)
+
+
+def yuv_channels(fmt: Any, r: Any, g: Any, b: Any) -> list[np.ndarray]:
+    """BT.601 video-range Y and the chroma pair in fmt's memory order (the reference's rounding)."""
+    y, u, v = rgb_to_yuv(np.asarray(r), np.asarray(g), np.asarray(b), BT601_NARROW)
+    return [y, *({"U": u, "V": v}[c] for c in fmt.order)]
+
+
+def assert_close(got: dict[str, np.ndarray], expected: dict[str, np.ndarray], tolerance: int) -> None:
+    for comp in "YUV":
+        assert np.abs(got[comp].astype(int) - expected[comp].astype(int)).max() <= tolerance, comp
+
+
+@pytest.mark.parametrize("fmt", [NV12, NV21], ids=lambda f: f.name)
+def test_yuv420sp_drawings_at_full_resolution(hi: HiVpc, fmt: Any) -> None:
+    w, h = 34, 22
+    src, planes = source(hi, fmt, w, h, seed=8)
+    full = expand_420(fmt, planes)
+    # a line and a rect cover on odd positions: chroma blocks half covered take the mean
+    dst = hi.picture(fmt, w, h)
+    arr = lines([(2, 3, 30, 17, 3, 0xFF8000)])
+    run(hi, "vpc_draw_line", {"src": src, "dst": dst, "count": 1, "line": address(arr)})
+    covers = ffi.new("hi_cover[]", 1)
+    covers[0].type, covers[0].color = acl.HI_COVER_RECT, 0x2040C0
+    covers[0].rect.x, covers[0].rect.y, covers[0].rect.width, covers[0].rect.height = 3, 5, 9, 7
+    run(hi, "vpc_draw_cover", {"src": dst, "dst": dst, "count": 1, "cover": address(covers)})
+    drawn = [c.copy() for c in full]
+    mask = near_segment(w, h, 2, 3, 30, 17, 3)
+    for channel, value in zip(drawn, yuv_channels(fmt, 0xFF, 0x80, 0x00)):
+        channel[mask] = value
+    drawn = expand_420(fmt, reduce_420(fmt, drawn))  # each call reduces its output
+    for channel, value in zip(drawn, yuv_channels(fmt, 0x20, 0x40, 0xC0)):
+        channel[5:12, 3:12] = value
+    assert_close(hi.planes(fmt, dst), reduce_420(fmt, drawn), 1)
+    # a mosaic: 4x4 blocks of each full-resolution channel take their mean
+    dst = hi.picture(fmt, w, h)
+    mosaics = ffi.new("hi_mosaic[]", 1)
+    mosaics[0].blk_size = acl.HI_BLK_SIZE_4
+    mosaics[0].rect.x, mosaics[0].rect.y, mosaics[0].rect.width, mosaics[0].rect.height = 5, 3, 18, 14
+    run(hi, "vpc_draw_mosaic", {"src": src, "dst": dst, "count": 1, "mosaic": address(mosaics)})
+    drawn = [c.astype(np.int64) for c in full]
+    for channel in drawn:
+        for by in range(3, 17, 4):
+            for bx in range(5, 23, 4):
+                block = channel[by : min(by + 4, 17), bx : min(bx + 4, 23)]
+                block[...] = (2 * block.sum() + block.size) // (2 * block.size)
+    assert_close(hi.planes(fmt, dst), reduce_420(fmt, drawn), 0)
+    # an ARGB8888 OSD blended with each sample's Y, U, V
+    dst = hi.picture(fmt, w, h)
+    argb = np.random.default_rng(9).integers(0, 256, size=(6, 8, 4), dtype=np.uint8)
+    data = argb.tobytes()
+    osds = ffi.new("hi_osd[]", 1)
+    osds[0].rect.x, osds[0].rect.y, osds[0].rect.width, osds[0].rect.height = 7, 5, 8, 6
+    osds[0].pixel_format, osds[0].stride = acl.HI_PIXEL_FORMAT_ARGB_8888, 32
+    osds[0].picture_address = ffi.cast("void *", hi.acl.util.bytes_to_ptr(data))
+    run(hi, "vpc_draw_osd", {"src": src, "dst": dst, "count": 1, "osd": address(osds)})
+    alpha = argb[..., 0].astype(np.int64)
+    colors = yuv_channels(fmt, argb[..., 1], argb[..., 2], argb[..., 3])
+    drawn = [c.copy() for c in full]
+    for channel, color in zip(drawn, colors):
+        channel[5:11, 7:15] = blend(alpha, color.astype(np.int64), channel[5:11, 7:15])
+    assert_close(hi.planes(fmt, dst), reduce_420(fmt, drawn), 1)
+
+
 def test_refusals(hi: HiVpc) -> None:
     himpi = hi.acl.himpi
     src, _ = source(hi, RGB, 20, 10, seed=7)
@@ -217,20 +330,23 @@ def test_refusals(hi: HiVpc) -> None:
     )
     osds = ffi.new("hi_osd[]", 1)
     osds[0].rect.width, osds[0].rect.height, osds[0].stride = 2, 2, 8
-    osds[0].pixel_format = acl.HI_PIXEL_FORMAT_ARGB_CLUT4
+    osds[0].pixel_format = acl.HI_PIXEL_FORMAT_RGB_888  # not an OSD format
     data = bytes(64)
     osds[0].picture_address = ffi.cast("void *", hi.acl.util.bytes_to_ptr(data))
     osd_param = {"src": src, "dst": dst, "count": 1, "osd": address(osds)}
     assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == NOT_SUPPORT
-    osds[0].pixel_format, osds[0].osd_inverted_color = acl.HI_PIXEL_FORMAT_ARGB_8888, 1
-    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == NOT_SUPPORT
+    osds[0].pixel_format, osds[0].stride = acl.HI_PIXEL_FORMAT_ARGB_CLUT2, 0  # 2 samples need 1 byte a line
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
+    osds[0].pixel_format, osds[0].stride, osds[0].osd_inverted_color = acl.HI_PIXEL_FORMAT_ARGB_8888, 8, 4
+    assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
     osds[0].osd_inverted_color, osds[0].fg_alpha = 0, 256
     assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
     osds[0].fg_alpha, osds[0].stride = 0, 4  # 2 ARGB8888 samples need 8 bytes a line
     assert himpi.vpc_draw_osd(CHN, osd_param, -1)[1] == ILLEGAL
-    nv12 = hi.picture(FORMATS["YUV_SEMIPLANAR_420"], 20, 10)
+    # a format the runtime's documentation does not list for the drawings
+    yuv444 = hi.picture(FORMATS["YUV_SEMIPLANAR_444"], 20, 10)
     assert (
-        himpi.vpc_draw_line(CHN, {"src": nv12, "dst": nv12, "count": 1, "line": address(thick)}, -1)[1]
+        himpi.vpc_draw_line(CHN, {"src": yuv444, "dst": yuv444, "count": 1, "line": address(thick)}, -1)[1]
         == NOT_SUPPORT
     )
 

@@ -16,7 +16,7 @@ np = pytest.importorskip("numpy")
 from helpers.subproc import describe, run_command  # noqa: E402
 from himpi_vpc_session import HiVpc, finish, source, vpc_session  # noqa: E402
 from numpy.lib.stride_tricks import sliding_window_view  # noqa: E402
-from vpc_reference import FORMATS  # noqa: E402
+from vpc_reference import FORMATS, expand_420, reduce_420  # noqa: E402
 
 import acl  # noqa: E402
 
@@ -24,6 +24,8 @@ CHN = 9
 GRAY = FORMATS["YUV_400"]
 RGB = FORMATS["RGB_888"]
 BGR = FORMATS["BGR_888"]
+NV12 = FORMATS["YUV_SEMIPLANAR_420"]
+NV21 = FORMATS["YVU_SEMIPLANAR_420"]
 ILLEGAL = acl.HI_ERR_VPC_ILLEGAL_PARAM
 NOT_SUPPORT = acl.HI_ERR_VPC_NOT_SUPPORT
 NULL_PTR = acl.HI_ERR_VPC_NULL_PTR
@@ -268,6 +270,79 @@ def test_filter2d_correlates(
         assert diff <= (0 if exact else 1), comp
 
 
+def _yuv420_case(name: str) -> tuple[str, dict[str, Any], Any, int]:
+    """(function, its config dict, the numpy reference of one full-resolution channel given the
+    constant-border value, tolerance) for each filter on YUV420SP."""
+    scalar_values = (20.0, 100.0, 200.0, 0.0)
+    if name == "vpc_blur":
+        cfg = blur_cfg(5, 3, 0, value=scalar_values)
+        return name, {"blur_cfg": cfg}, lambda p, v: box_ref(p, 5, 3, 0, v), 0
+    if name == "vpc_gaussian_blur":
+        cfg = {
+            "kernel_size": {"width": 5, "height": 5},
+            "sigma_x": 1.1,
+            "sigma_y": 0.0,
+            "border_type": 3,
+            "scalar_value": scalar(),
+        }
+        kernel = np.outer(gauss_taps(5, 1.1), gauss_taps(5, 1.1))
+        return name, {"gaussian_blur_cfg": cfg}, lambda p, v: round_half_up(correlate(p, kernel, 2, 2, 3)), 1
+    if name == "vpc_median_blur":
+
+        def median(p: np.ndarray, v: float) -> np.ndarray:
+            w = windows(p, 3, 3, 1, 1, 1)
+            return np.median(w.reshape(*w.shape[:2], -1), axis=-1).astype(np.uint8)
+
+        return name, {"median_blur_cfg": {"kernel_size": 3}}, median, 0
+    if name in ("vpc_erode", "vpc_dilate"):
+        mask = structuring_element(2, 5, 5, 2, 2)
+        cfg = blur_cfg(5, 5, 0, 2, iterations=2, value=scalar_values)
+        erode = name == "vpc_erode"
+        return name, {"blur_cfg": cfg}, lambda p, v: morph_ref(p, mask, 2, 2, 0, erode, 2, v), 0
+    k = np.array([[0, -1, 0], [-1, 5, -1], [0, -1, 0]], np.float64)
+    table = [[0.0] * 5 for _ in range(5)]
+    for i in range(3):
+        for j in range(3):
+            table[i][j] = float(k[i, j])
+    cfg = {
+        "filter": table,
+        "kernel_size": {"width": 3, "height": 3},
+        "anchor": {"x": -1, "y": -1},
+        "delta": 4.0,
+        "border_type": 0,
+        "scalar_value": scalar(scalar_values),
+    }
+    return name, {"filter_2d_cfg": cfg}, lambda p, v: round_half_up(correlate(p, k, 1, 1, 0, v) + 4.0), 0
+
+
+@pytest.mark.parametrize("fmt", [NV12, NV21], ids=lambda f: f.name)
+@pytest.mark.parametrize(
+    "name", ["vpc_blur", "vpc_gaussian_blur", "vpc_median_blur", "vpc_erode", "vpc_dilate", "vpc_filter2d"]
+)
+def test_yuv420sp_filters_every_channel_at_full_resolution(hi: HiVpc, fmt: Any, name: str) -> None:
+    func, cfg, reference, tolerance = _yuv420_case(name)
+    src, planes = source(hi, fmt, 34, 22, seed=len(name))
+    dst = hi.picture(fmt, 34, 22)
+    run(hi, func, {"src": src, "dst": dst, **cfg})
+    # scalar val[i] is the i-th byte of a sample: Y, then the chroma pair in memory order
+    values = (20.0, 100.0, 200.0)
+    channels = [reference(p, v) for p, v in zip(expand_420(fmt, planes), values)]
+    expected = reduce_420(fmt, channels)
+    got = hi.planes(fmt, dst)
+    for comp in "YUV":
+        diff = np.abs(got[comp].astype(int) - expected[comp].astype(int)).max()
+        assert diff <= tolerance, comp
+
+
+def test_yuv420sp_zero_iterations_copy_exactly(hi: HiVpc) -> None:
+    src, planes = source(hi, NV21, 20, 10, seed=4)
+    dst = hi.picture(NV21, 20, 10)
+    run(hi, "vpc_erode", {"src": src, "dst": dst, "blur_cfg": blur_cfg(3, 3, iterations=0)})
+    got = hi.planes(NV21, dst)
+    for comp in "YUV":
+        np.testing.assert_array_equal(got[comp], planes[comp], err_msg=comp)
+
+
 def test_refusals(hi: HiVpc) -> None:
     himpi = hi.acl.himpi
     src, _ = source(hi, GRAY, 20, 10, seed=1)
@@ -299,9 +374,13 @@ def test_refusals(hi: HiVpc) -> None:
     assert himpi.vpc_blur(CHN, dict(good, dst=other), -1)[1] == ILLEGAL
     rgb = hi.picture(RGB, 20, 10)
     assert himpi.vpc_blur(CHN, dict(good, dst=rgb), -1)[1] == ILLEGAL
-    nv12 = hi.picture(FORMATS["YUV_SEMIPLANAR_420"], 20, 10)
-    assert himpi.vpc_blur(CHN, {"src": nv12, "dst": nv12, "blur_cfg": blur_cfg(3, 3)}, -1)[1] == NOT_SUPPORT
-    assert "YUV400, RGB888 or BGR888" in hi.acl.get_recent_err_msg()
+    # formats the runtime's documentation does not list for the filters
+    for other_fmt in ("YUV_SEMIPLANAR_444", "ARGB_8888"):
+        pic = hi.picture(FORMATS[other_fmt], 20, 10)
+        assert himpi.vpc_blur(CHN, {"src": pic, "dst": pic, "blur_cfg": blur_cfg(3, 3)}, -1)[1] == NOT_SUPPORT
+        assert "YUV420SP NV12 / NV21" in hi.acl.get_recent_err_msg()
+    mixed = {"src": hi.picture(NV12, 20, 10), "dst": hi.picture(NV21, 20, 10), "blur_cfg": blur_cfg(3, 3)}
+    assert himpi.vpc_blur(CHN, mixed, -1)[1] == ILLEGAL
     assert himpi.vpc_blur(CHN, dict(good, src=dict(src, picture_buffer_size=10)), -1)[1] == ILLEGAL
 
 

@@ -266,3 +266,30 @@ def pyr_down(plane: np.ndarray, out_w: int, out_h: int) -> np.ndarray:
     rows = sum(k[i] * a[i : i + plane.shape[0]] for i in range(5))
     full = sum(k[i] * rows[:, i : i + plane.shape[1]] for i in range(5))
     return np.floor(full[0 : 2 * out_h : 2, 0 : 2 * out_w : 2] / 256 + 0.5)
+
+
+def expand_420(fmt: Layout, planes: dict[str, np.ndarray]) -> list[np.ndarray]:
+    """A YUV420SP picture at full resolution as the hi_mpi filters / drawings see it (their rule in
+    docs/himpi_vpc_filters.md): [Y, first chroma byte, second chroma byte] (memory order: U, V for
+    NV12, V, U for NV21), each chroma sample repeated over its 2x2 block."""
+    h, w = planes["Y"].shape
+    full = [planes[c].repeat(2, axis=0).repeat(2, axis=1)[:h, :w] for c in fmt.order]
+    return [planes["Y"], *full]
+
+
+def reduce_420(fmt: Layout, channels: list[np.ndarray]) -> dict[str, np.ndarray]:
+    """The inverse step: luma kept, each 2x2 chroma block (cut at odd edges) its mean rounded half up."""
+    h, w = channels[0].shape
+    cw, ch = fmt.chroma_size(w, h)
+    out = {"Y": channels[0].astype(np.uint8)}
+    for name, plane in zip(fmt.order, channels[1:]):
+        p = plane.astype(np.int64)
+        total = np.zeros((ch, cw), np.int64)
+        count = np.zeros((ch, cw), np.int64)
+        for dy in (0, 1):
+            for dx in (0, 1):
+                part = p[dy::2, dx::2]
+                total[: part.shape[0], : part.shape[1]] += part
+                count[: part.shape[0], : part.shape[1]] += 1
+        out[name] = ((2 * total + count) // (2 * count)).astype(np.uint8)
+    return out
