@@ -37,10 +37,16 @@ def report_thread(rt: Runtime, stream: int) -> Iterator[int]:
     try:
         yield thread_id
     finally:
-        synchronize(stream)
-        check(acl.rt.unsubscribe_report(thread_id, stream), "unsubscribe_report")
-        stop.set()
-        assert acl.util.stop_thread(thread_id) == 0
+        # The thread is unsubscribed and stopped even when the body or the synchronize failed:
+        # left polling, it would outlive the test and count in the next ones' report threads.
+        try:
+            synchronize(stream)
+        finally:
+            unsubscribed = acl.rt.unsubscribe_report(thread_id, stream)
+            stop.set()
+            stopped = acl.util.stop_thread(thread_id)
+    check(unsubscribed, "unsubscribe_report")
+    assert stopped == 0
     unexpected = set(poll_results) - {acl.ACL_SUCCESS, acl.ACL_ERROR_RT_REPORT_TIMEOUT}
     assert not unexpected, f"process_report returned {sorted(unexpected)}"
 

@@ -1,0 +1,89 @@
+"""tools/test_regenerated.py: the suite run against a binding regenerated from another release's
+headers, where a test using a name the release lacks is skipped, naming it, and nothing else is.
+
+The release here is headers/ without its media part (acl_dvpp.h, dvpp/, media/): it lacks the
+hi_mpi_* functions and the media constants. The tests run are written here, one of each kind.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers.header_sets_support import release_of
+from helpers.subproc import EMULATOR_LIBRARY, REPO_ROOT, clean_env, describe
+
+# the tool regenerates the binding with tools/gen_wrappers.py
+pytestmark = pytest.mark.generator
+
+TOOL = REPO_ROOT / "tools" / "test_regenerated.py"
+
+CASES = '''
+import subprocess
+import sys
+import tempfile
+
+import acl
+import acl.himpi
+
+
+def test_an_absent_function_in_this_process():
+    acl.himpi.sys_init()
+
+
+def test_an_absent_function_in_a_child():
+    child = subprocess.run([sys.executable, "-c", "import acl.himpi; acl.himpi.sys_init()"],
+                           capture_output=True, text=True, timeout=120, cwd=tempfile.gettempdir())
+    assert child.returncode == 0, child.stderr
+
+
+def test_a_present_function_runs():
+    assert acl.get_version()[3] == 0
+
+
+def test_a_name_no_release_declares_still_fails():
+    assert acl.ACL_NO_SUCH_CONSTANT_ANYWHERE
+'''
+
+AT_IMPORT = '''
+import acl
+
+FRAME = acl.AACLC_SAMPLES_PER_FRAME
+
+
+def test_never_collected():
+    assert FRAME
+'''
+
+
+def media_less_headers(dest: Path) -> Path:
+    include = dest / "include"
+    shutil.copytree(REPO_ROOT / "headers", include)
+    (include / "acl" / "ops" / "acl_dvpp.h").unlink()
+    shutil.rmtree(include / "acl" / "dvpp")
+    shutil.rmtree(include / "acl" / "media")
+    return include
+
+
+def test_uses_of_what_the_release_lacks_skip_naming_it_and_the_rest_runs(tmp_path: Path) -> None:
+    include = media_less_headers(tmp_path)
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "test_cases.py").write_text(CASES, encoding="utf-8")
+    (tmp_path / "cases" / "test_at_import.py").write_text(AT_IMPORT, encoding="utf-8")
+    env = clean_env({"ACL_EMULATOR_LIBRARY": str(EMULATOR_LIBRARY)})
+    result = subprocess.run(
+        [sys.executable, str(TOOL), include, "-q", "-rfs", "-p", "no:cacheprovider",
+         str(tmp_path / "cases")],
+        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=1200, check=False,
+    )
+    assert result.returncode == 1, describe(result)  # the one real failure
+    out = result.stdout
+    release = release_of(include)
+    assert out.startswith(f"release: {release} (from {include})"), describe(result)
+    assert out.count("lacks hi_mpi_sys_init") == 2, describe(result)
+    assert f"{release} lacks AACLC_SAMPLES_PER_FRAME" in out, describe(result)  # at import
+    assert "FAILED" in out and "test_a_name_no_release_declares_still_fails" in out, describe(result)
+    assert "1 failed, 1 passed, 3 skipped" in out, describe(result)
