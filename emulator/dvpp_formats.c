@@ -17,6 +17,8 @@
  * with Y' = (Y - 16) * 255/219, U' = (U - 128) * 255/224 (narrow) or Y' = Y, U' = U - 128 (wide).
  * Coefficients are used in fixed point with 14 fractional bits; results round half up and
  * clamp to 0..255, so they stay within 1 of the real-valued formulas.
+ * A user matrix (aclemu_csc_affine, hi_mpi HI_CSC_MATRIX_USER) is applied in doubles instead:
+ * out = M * in + bias, rounded half up, clamped to 0..255.
  */
 #include "emu.h"
 
@@ -248,6 +250,28 @@ static inline void put(const aclemu_view *v, int c, uint32_t x, uint32_t y, uint
     }
 }
 
+/* Either a named matrix (fixed point) or a user affine transform (doubles). */
+typedef struct csc_op {
+    const aclemu_csc *m;
+    const aclemu_csc_affine *user;
+} csc_op;
+
+static uint8_t affine_round(double v)
+{
+    double r = floor(v + 0.5);
+    if (!(r > 0.0)) { /* also a NaN, which the caller never passes */
+        return 0;
+    }
+    return r >= 255.0 ? 255 : (uint8_t)r;
+}
+
+static void affine_pixel(const double k[3][4], int a, int b, int c, uint8_t out[3])
+{
+    for (int i = 0; i < 3; ++i) {
+        out[i] = affine_round(k[i][0] * a + k[i][1] * b + k[i][2] * c + k[i][3]);
+    }
+}
+
 /* Scratch full-resolution planes: 3 (or 4) contiguous w x h planes as one view. */
 static uint8_t *scratch_view(aclemu_view *v, uint32_t w, uint32_t h, int channels, const char *fn)
 {
@@ -266,8 +290,7 @@ static uint8_t *scratch_view(aclemu_view *v, uint32_t w, uint32_t h, int channel
     return buf;
 }
 
-static aclError yuv_to_rgb_views(const aclemu_view src[2], const aclemu_view *dst, const aclemu_csc *m,
-                                 const char *fn)
+static aclError yuv_to_rgb_views(const aclemu_view src[2], const aclemu_view *dst, csc_op op, const char *fn)
 {
     uint32_t w = src[0].width;
     uint32_t h = src[0].height;
@@ -280,8 +303,14 @@ static aclError yuv_to_rgb_views(const aclemu_view src[2], const aclemu_view *ds
     for (uint32_t y = 0; ret == ACL_SUCCESS && y < h; ++y) {
         for (uint32_t x = 0; x < w; ++x) {
             uint8_t rgb[3];
-            aclemu_csc_yuv_to_rgb(m, sample(&src[0], 0, x, y), sample(&full_uv, 0, x, y), sample(&full_uv, 1, x, y),
-                                  &rgb[0], &rgb[1], &rgb[2]);
+            int yy = sample(&src[0], 0, x, y);
+            int u = sample(&full_uv, 0, x, y);
+            int v = sample(&full_uv, 1, x, y);
+            if (op.user != NULL) {
+                affine_pixel(op.user->yuv2rgb, yy, u, v, rgb);
+            } else {
+                aclemu_csc_yuv_to_rgb(op.m, yy, u, v, &rgb[0], &rgb[1], &rgb[2]);
+            }
             for (int c = 0; c < 3; ++c) {
                 put(dst, c, x, y, rgb[c]);
             }
@@ -292,8 +321,7 @@ static aclError yuv_to_rgb_views(const aclemu_view src[2], const aclemu_view *ds
     return ret;
 }
 
-static aclError rgb_to_yuv_views(const aclemu_view *src, const aclemu_view dst[2], const aclemu_csc *m,
-                                 const char *fn)
+static aclError rgb_to_yuv_views(const aclemu_view *src, const aclemu_view dst[2], csc_op op, const char *fn)
 {
     uint32_t w = src->width;
     uint32_t h = src->height;
@@ -305,8 +333,18 @@ static aclError rgb_to_yuv_views(const aclemu_view *src, const aclemu_view dst[2
     for (uint32_t y = 0; y < h; ++y) {
         for (uint32_t x = 0; x < w; ++x) {
             size_t i = (size_t)y * w + x;
-            aclemu_csc_rgb_to_yuv(m, sample(src, 0, x, y), sample(src, 1, x, y), sample(src, 2, x, y),
-                                  &yuv.chan[0][i], &yuv.chan[1][i], &yuv.chan[2][i]);
+            int r = sample(src, 0, x, y);
+            int g = sample(src, 1, x, y);
+            int b = sample(src, 2, x, y);
+            if (op.user != NULL) {
+                uint8_t out[3];
+                affine_pixel(op.user->rgb2yuv, r, g, b, out);
+                yuv.chan[0][i] = out[0];
+                yuv.chan[1][i] = out[1];
+                yuv.chan[2][i] = out[2];
+            } else {
+                aclemu_csc_rgb_to_yuv(op.m, r, g, b, &yuv.chan[0][i], &yuv.chan[1][i], &yuv.chan[2][i]);
+            }
         }
     }
     aclemu_view luma = yuv;
@@ -324,6 +362,12 @@ static aclError rgb_to_yuv_views(const aclemu_view *src, const aclemu_view dst[2
 aclError aclemu_views_convert(const aclemu_view *src, int src_count, const aclemu_view *dst, int dst_count, int matrix,
                               const char *fn)
 {
+    return aclemu_views_convert_affine(src, src_count, dst, dst_count, matrix, NULL, fn);
+}
+
+aclError aclemu_views_convert_affine(const aclemu_view *src, int src_count, const aclemu_view *dst, int dst_count,
+                                     int matrix, const aclemu_csc_affine *user, const char *fn)
+{
     if (src_count == 2 && dst_count == 2) {
         aclemu_vpc_copy(&src[0], &dst[0]);
         return aclemu_vpc_resample(&src[1], &dst[1], ACLEMU_INTERP_BILINEAR, fn);
@@ -332,8 +376,8 @@ aclError aclemu_views_convert(const aclemu_view *src, int src_count, const aclem
         aclemu_vpc_copy(&src[0], &dst[0]);
         return ACL_SUCCESS;
     }
-    const aclemu_csc *m = aclemu_csc_get(matrix);
-    return src_count == 2 ? yuv_to_rgb_views(src, &dst[0], m, fn) : rgb_to_yuv_views(&src[0], dst, m, fn);
+    csc_op op = {user != NULL ? NULL : aclemu_csc_get(matrix), user};
+    return src_count == 2 ? yuv_to_rgb_views(src, &dst[0], op, fn) : rgb_to_yuv_views(&src[0], dst, op, fn);
 }
 
 /* ------------------------------------------------------- picture conversions */

@@ -173,6 +173,15 @@ static inline void aclemu_csc_yuv_to_rgb(const aclemu_csc *m, int y, int u, int 
     *b = aclemu_csc_clamp(yy + k[2][1] * u);
 }
 
+/* A user CSC (hi_mpi HI_CSC_MATRIX_USER): per pixel out = M * in + bias, in doubles, rounded
+ * half up and clamped to 0..255. Components by name whatever the byte order: yuv2rgb rows R, G, B
+ * over columns Y, U, V (raw 0..255, no offset taken off); rgb2yuv rows Y, U, V over R, G, B.
+ * Column 3 of each row is its bias. The caller keeps the values finite (see himpi_sys.c). */
+typedef struct aclemu_csc_affine {
+    double yuv2rgb[3][4];
+    double rgb2yuv[3][4];
+} aclemu_csc_affine;
+
 /* -------------------------------------------------- whole-picture conversion */
 
 /* The conversion behind the functions above, on views (as aclemu_image_views returns them:
@@ -182,6 +191,9 @@ static inline void aclemu_csc_yuv_to_rgb(const aclemu_csc *m, int y, int u, int 
  * ACL_ERROR_BAD_ALLOC when a scratch buffer cannot be allocated. */
 aclError aclemu_views_convert(const aclemu_view *src, int src_count, const aclemu_view *dst, int dst_count, int matrix,
                               const char *fn);
+/* The same with a user matrix across families (user != NULL) instead of `matrix`. */
+aclError aclemu_views_convert_affine(const aclemu_view *src, int src_count, const aclemu_view *dst, int dst_count,
+                                     int matrix, const aclemu_csc_affine *user, const char *fn);
 
 /* Convert `src` into `dst` (same width/height, any pair of the formats above), e.g. for
  * acldvppVpcConvertColorAsync and for VPC operations whose output format differs.

@@ -288,7 +288,8 @@ static void rect_views(const aclemu_view *v, int n, const aclemu_image *img, con
 
 /* Crop of src brought to dst's colour family at the crop's size, in a scratch picture. */
 static aclError family_scratch(const aclemu_view *crop, int crop_n, int dst_n, uint32_t w, uint32_t h, int matrix,
-                               const char *fn, aclemu_image *tmp, aclemu_view *tmp_views)
+                               const aclemu_csc_affine *user, const char *fn, aclemu_image *tmp,
+                               aclemu_view *tmp_views)
 {
     tmp->fmt = aclemu_pixfmt_get(dst_n == 2 ? PIXEL_FORMAT_YUV_PACKED_444 : PIXEL_FORMAT_RGBA_8888);
     tmp->width = w;
@@ -300,7 +301,7 @@ static aclError family_scratch(const aclemu_view *crop, int crop_n, int dst_n, u
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: no memory for a %ux%u colour conversion", fn, w, h);
     }
     aclemu_image_views(tmp, tmp_views);
-    aclError ret = aclemu_views_convert(crop, crop_n, tmp_views, dst_n, matrix, fn);
+    aclError ret = aclemu_views_convert_affine(crop, crop_n, tmp_views, dst_n, matrix, user, fn);
     if (ret != ACL_SUCCESS) {
         free(tmp->data);
         tmp->data = NULL;
@@ -343,7 +344,7 @@ static aclError run_job(const aclemu_vpc_job *j, int interpolation, int matrix, 
     aclemu_view tmp_views[2];
     const aclemu_view *from = crop;
     if (sn != dn) {
-        ret = family_scratch(crop, sn, dn, j->crop.w, j->crop.h, matrix, fn, &tmp, tmp_views);
+        ret = family_scratch(crop, sn, dn, j->crop.w, j->crop.h, matrix, j->user_csc, fn, &tmp, tmp_views);
         from = tmp_views;
     }
     for (int i = 0; ret == ACL_SUCCESS && i < dn; ++i) {

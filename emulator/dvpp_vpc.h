@@ -82,6 +82,7 @@ typedef struct aclemu_vpc_job {
     bool pyr_down;            /* instead of resizing: one Gaussian pyramid step */
     bool has_border;
     aclemu_dvpp_border border;
+    const aclemu_csc_affine *user_csc; /* not NULL: converts across families instead of the matrix */
 } aclemu_vpc_job;
 
 /* Roles a picture plays, each with its accepted formats. */

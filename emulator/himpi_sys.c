@@ -9,11 +9,16 @@
  *    minimum) and the height stride to 2 lines, or to 64 bytes / 16 lines when JPEGD is among
  *    the modules, as the JPEGD output rules of the acldvpp API say; several modules take the
  *    largest alignment of them;
- *  - a channel's CSC matrix before any set is HI_CSC_MATRIX_BT601_WIDE with zero coefficients.
+ *  - a channel's CSC matrix before any set is HI_CSC_MATRIX_BT601_WIDE with zero coefficients;
+ *  - HI_CSC_MATRIX_USER coefficients must be finite, matrix entries in [-16, 16] and biases in
+ *    [-1024, 1024] (no range is documented), else HI_ERR_SYS_ILLEGAL_PARAM; with a named matrix
+ *    csc_coefficient is "any value" and is only stored.
  */
 #include "emu.h"
 
+#include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dvpp_formats.h"
@@ -213,6 +218,28 @@ static hi_s32 csc_slot(const char *fn, hi_mod_id mode, hi_s32 chn, csc_entry **o
     return HI_SUCCESS;
 }
 
+enum { CSC_USER_COEF_MAX = 16, CSC_USER_BIAS_MAX = 1024 };
+
+/* The first user coefficient outside its range (or not finite), as "<which> r<i>c<j>"; NULL: all good. */
+static const char *csc_user_refusal(const hi_coefficient *c, const char *which, char *buf, size_t size)
+{
+    const double v[12] = {c->csc_matrix_r0_c0, c->csc_matrix_r0_c1, c->csc_matrix_r0_c2, c->csc_matrix_r1_c0,
+                          c->csc_matrix_r1_c1, c->csc_matrix_r1_c2, c->csc_matrix_r2_c0, c->csc_matrix_r2_c1,
+                          c->csc_matrix_r2_c2, c->csc_bias_r0,       c->csc_bias_r1,       c->csc_bias_r2};
+    for (int i = 0; i < 12; i++) {
+        double limit = i < 9 ? CSC_USER_COEF_MAX : CSC_USER_BIAS_MAX;
+        if (!isfinite(v[i]) || fabs(v[i]) > limit) {
+            if (i < 9) {
+                snprintf(buf, size, "%s csc_matrix_r%d_c%d (within +-%d)", which, i / 3, i % 3, CSC_USER_COEF_MAX);
+            } else {
+                snprintf(buf, size, "%s csc_bias_r%d (within +-%d)", which, i - 9, CSC_USER_BIAS_MAX);
+            }
+            return buf;
+        }
+    }
+    return NULL;
+}
+
 hi_s32 hi_mpi_sys_set_chn_csc_matrix(hi_mod_id mode, hi_s32 chn, hi_csc_matrix csc_matrix,
                                      hi_csc_coefficient *csc_coefficient)
 {
@@ -224,6 +251,19 @@ hi_s32 hi_mpi_sys_set_chn_csc_matrix(hi_mod_id mode, hi_s32 chn, hi_csc_matrix c
     }
     if (csc_matrix == HI_CSC_MATRIX_USER && csc_coefficient == NULL) {
         return aclemu_set_error((aclError)HI_ERR_SYS_NULL_PTR, "%s: HI_CSC_MATRIX_USER needs csc_coefficient", fn);
+    }
+    if (csc_matrix == HI_CSC_MATRIX_USER) {
+        char buf[96];
+        const char *bad = csc_user_refusal(&csc_coefficient->yuv_to_rgb_coefficient, "yuv_to_rgb_coefficient", buf,
+                                           sizeof buf);
+        if (bad == NULL) {
+            bad = csc_user_refusal(&csc_coefficient->rgb_to_yuv_coefficient, "rgb_to_yuv_coefficient", buf,
+                                   sizeof buf);
+        }
+        if (bad != NULL) {
+            return aclemu_set_error((aclError)HI_ERR_SYS_ILLEGAL_PARAM,
+                                    "%s: HI_CSC_MATRIX_USER %s is not finite or out of range", fn, bad);
+        }
     }
     csc_entry *entry = NULL;
     hi_s32 ret = csc_slot(fn, mode, chn, &entry);

@@ -5,8 +5,11 @@
  *
  * Choices where the documentation is silent (docs/himpi_vpc_ops.md, part A):
  *  - a conversion between YUV and RGB uses the matrix hi_mpi_sys_get_chn_csc_matrix answers for
- *    the channel (HI_CSC_MATRIX_BT601_WIDE until one is set); HI_CSC_MATRIX_USER coefficients are
- *    not emulated and such a conversion gives HI_ERR_VPC_NOT_SUPPORT;
+ *    the channel (HI_CSC_MATRIX_BT601_WIDE until one is set); with HI_CSC_MATRIX_USER, YUV->RGB
+ *    uses yuv_to_rgb_coefficient and RGB->YUV rgb_to_yuv_coefficient as out = M * in + bias on
+ *    the raw 0..255 components (rows R, G, B or Y, U, V; columns Y, U, V or R, G, B), rounded
+ *    half up and clamped to 0..255 (dvpp_formats.h, aclemu_csc_affine);
+ *  - hi_csc_conf has no matrix fields: convert_color_v2 converts with the channel's matrix too;
  *  - convert_color_v2's conf->alpha (0..255) is the alpha written into an output with alpha when
  *    the source has none (convert_color writes 255); conf->attr must be zero;
  *  - histograms and LUTs number components Y, U, V or R, G, B whatever the byte order, chroma
@@ -18,21 +21,30 @@
 
 #include "himpi_vpc_internal.h"
 
-hi_s32 himpi_vpc_chn_matrix(hi_vpc_chn chn, const char *fn, int *matrix)
+static void affine_rows(const hi_coefficient *c, double rows[3][4])
+{
+    const double k[3][4] = {
+        {c->csc_matrix_r0_c0, c->csc_matrix_r0_c1, c->csc_matrix_r0_c2, c->csc_bias_r0},
+        {c->csc_matrix_r1_c0, c->csc_matrix_r1_c1, c->csc_matrix_r1_c2, c->csc_bias_r1},
+        {c->csc_matrix_r2_c0, c->csc_matrix_r2_c1, c->csc_matrix_r2_c2, c->csc_bias_r2},
+    };
+    memcpy(rows, k, sizeof k);
+}
+
+hi_s32 himpi_vpc_chn_matrix(hi_vpc_chn chn, const char *fn, int *matrix, aclemu_csc_affine *user)
 {
     hi_csc_matrix value = HI_CSC_MATRIX_BT601_WIDE;
-    hi_csc_coefficient unused;
-    hi_s32 ret = hi_mpi_sys_get_chn_csc_matrix(HI_ID_VPC, chn, &value, &unused);
+    hi_csc_coefficient coefficient;
+    hi_s32 ret = hi_mpi_sys_get_chn_csc_matrix(HI_ID_VPC, chn, &value, &coefficient);
     if (ret != HI_SUCCESS) {
         return aclemu_set_error((aclError)HI_ERR_VPC_ILLEGAL_PARAM, "%s: channel %d has no CSC matrix", fn, chn);
     }
     *matrix = (int)value;
+    if (value == HI_CSC_MATRIX_USER) {
+        affine_rows(&coefficient.yuv_to_rgb_coefficient, user->yuv2rgb);
+        affine_rows(&coefficient.rgb_to_yuv_coefficient, user->rgb2yuv);
+    }
     return HI_SUCCESS;
-}
-
-static bool family_change(const aclemu_image *a, const aclemu_image *b)
-{
-    return aclemu_pixfmt_is_yuv(a->fmt) != aclemu_pixfmt_is_yuv(b->fmt);
 }
 
 /* An output with alpha from a source without it gets `alpha` instead of the conversion's 255. */
@@ -64,6 +76,7 @@ static hi_s32 convert(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_vpc_
     }
     aclemu_vpc_job job = {0};
     int matrix = 0;
+    aclemu_csc_affine user;
     hi_s32 ret = himpi_vpc_picture(source_pic, ACLEMU_VPC_ANY, fn, "source_pic", &job.src);
     if (ret == HI_SUCCESS) {
         ret = himpi_vpc_picture(dest_pic, ACLEMU_VPC_ANY, fn, "dest_pic", &job.dst);
@@ -83,13 +96,10 @@ static hi_s32 convert(hi_vpc_chn chn, const hi_vpc_pic_info *source_pic, hi_vpc_
                                fn, conf->alpha);
     }
     if (ret == HI_SUCCESS) {
-        ret = himpi_vpc_chn_matrix(chn, fn, &matrix);
-    }
-    if (ret == HI_SUCCESS && matrix == HI_CSC_MATRIX_USER && family_change(&job.src, &job.dst)) {
-        ret = aclemu_set_error((aclError)HI_ERR_VPC_NOT_SUPPORT,
-                               "%s: channel %d uses HI_CSC_MATRIX_USER, whose coefficients are not emulated", fn, chn);
+        ret = himpi_vpc_chn_matrix(chn, fn, &matrix, &user);
     }
     if (ret == HI_SUCCESS) {
+        job.user_csc = matrix == HI_CSC_MATRIX_USER ? &user : NULL;
         job.crop = job.paste = (aclemu_vpc_rect){0, 0, job.src.width, job.src.height};
         ret = himpi_vpc_run_jobs(chn, &job, 1, NULL, ACLEMU_INTERP_BILINEAR, matrix, task_id, fn);
     }

@@ -275,12 +275,13 @@ static hi_s32 run_regions(hi_vpc_chn chn, const hi_vpc_pic_info *const *sources,
         return (hi_s32)HI_ERR_VPC_UNEXIST;
     }
     int matrix = 0;
+    aclemu_csc_affine user;
     plan p = {.jobs = calloc(2 * total, sizeof *p.jobs),
               .modes = calloc(2 * total, sizeof *p.modes),
               .scratch = calloc(total, sizeof *p.scratch)};
     hi_s32 ret = p.jobs == NULL || p.modes == NULL || p.scratch == NULL
                      ? aclemu_set_error((aclError)HI_ERR_VPC_NO_MEM, "%s: out of memory", fn)
-                     : himpi_vpc_chn_matrix(chn, fn, &matrix);
+                     : himpi_vpc_chn_matrix(chn, fn, &matrix, &user);
     size_t index = 0;
     for (size_t i = 0; i < pics && ret == HI_SUCCESS; i++) {
         aclemu_image src;
@@ -290,6 +291,9 @@ static hi_s32 run_regions(hi_vpc_chn chn, const hi_vpc_pic_info *const *sources,
             at(array, index, &r);
             ret = add_region(&src, &r, (unsigned)index, fn, &p);
         }
+    }
+    for (size_t i = 0; ret == HI_SUCCESS && matrix == HI_CSC_MATRIX_USER && i < p.jobs_used; i++) {
+        p.jobs[i].user_csc = &user;
     }
     if (ret == HI_SUCCESS) {
         ret = himpi_vpc_run_jobs(chn, p.jobs, p.jobs_used, p.modes, ACLEMU_INTERP_BILINEAR, matrix, task_id, fn);

@@ -42,7 +42,8 @@ hi_s32 himpi_vpc_run_task(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t cou
 hi_s32 himpi_vpc_run_jobs(hi_vpc_chn chn, const aclemu_vpc_job *jobs, size_t count, const int *modes,
                           int interpolation, int matrix, hi_u32 *task_id, const char *fn);
 
-/* The CSC matrix (an acldvppCscMatrix value, or HI_CSC_MATRIX_USER) channel chn converts with. */
-hi_s32 himpi_vpc_chn_matrix(hi_vpc_chn chn, const char *fn, int *matrix);
+/* The CSC matrix (an acldvppCscMatrix value, or HI_CSC_MATRIX_USER) channel chn converts with;
+ * for HI_CSC_MATRIX_USER, *user receives the channel's coefficients. */
+hi_s32 himpi_vpc_chn_matrix(hi_vpc_chn chn, const char *fn, int *matrix, aclemu_csc_affine *user);
 
 #endif

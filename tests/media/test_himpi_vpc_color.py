@@ -123,10 +123,6 @@ def test_refusals(hi: HiVpc) -> None:
     assert himpi.vpc_convert_color_to_yuv420(CHN, src, rgb, -1)[1] == NOT_SUPPORT
     assert himpi.vpc_convert_color_v2(CHN, src, rgb, {"alpha": 256}, -1)[1] == ILLEGAL
     assert himpi.vpc_convert_color_v2(CHN, src, rgb, {"alpha": 0, "attr": [1, 0, 0, 0]}, -1)[1] == ILLEGAL
-    user = {"yuv_to_rgb_coefficient": {"csc_matrix_r0_c0": 1.0}, "rgb_to_yuv_coefficient": {}}
-    assert himpi.sys_set_chn_csc_matrix(HI_ID_VPC, CHN, 100, user) == 0
-    assert himpi.vpc_convert_color(CHN, src, rgb, -1)[1] == NOT_SUPPORT
-    use_matrix(0)
     assert himpi.vpc_calc_hist_v2(CHN, src, -1, 0)[1] == acl.HI_ERR_VPC_NULL_PTR
     packed = FORMATS["YUYV_PACKED_422"]
     yuyv, _ = source(hi, packed, 32, 16, seed=2)
