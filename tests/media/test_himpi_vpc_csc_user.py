@@ -201,3 +201,21 @@ def test_named_matrix_needs_no_valid_coefficients(hi: HiVpc) -> None:
         assert acl.himpi.sys_set_chn_csc_matrix(HI_ID_VPC, CHN, 0, junk) == 0
     finally:
         assert set_user(YUV2RGB_EXACT, RGB2YUV_EXACT) == 0
+
+
+def test_crop_resize_across_families_uses_the_user_matrix(hi: HiVpc) -> None:
+    src, planes = flat_chroma_source(hi, NV12, 60, 200, seed=13)
+    dst = hi.picture(RGB, 16, 8)
+    info = {
+        "dest_pic_info": dst,
+        "crop_region": {"left_offset": 8, "top_offset": 4, "crop_width": 16, "crop_height": 8},
+        "resize_info": {"resize_width": 16, "resize_height": 8, "interpolation": 1},
+        "dest_left_offset": 0,
+        "dest_top_offset": 0,
+    }
+    finish(hi, *acl.himpi.vpc_crop_resize(CHN, src, [info], 1, -1))
+    got = hi.planes(RGB, dst)
+    luma = planes["Y"][4:12, 8:24]
+    want = affine(YUV2RGB_EXACT, luma, np.full(luma.shape, 60), np.full(luma.shape, 200))
+    for comp, expected in zip("RGB", want):
+        np.testing.assert_array_equal(got[comp], expected, err_msg=comp)
