@@ -126,6 +126,14 @@ def hi_aspect_ratio(v):
     return {"mode": v.mode, "bg_color": v.bg_color, "video_rect": hi_rect(v.video_rect)}
 
 
+def hi_blur_config(v):
+    return {"kernel_size": hi_size(v.kernel_size), "morph_shapes": v.morph_shapes, "anchor": hi_point(v.anchor), "iterations": v.iterations, "border_type": v.border_type, "scalar_value": hi_vpc_scalar(v.scalar_value)}
+
+
+def hi_blur_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "blur_cfg": hi_blur_config(v.blur_cfg)}
+
+
 def hi_coefficient(v):
     return {"csc_matrix_r0_c0": v.csc_matrix_r0_c0, "csc_matrix_r0_c1": v.csc_matrix_r0_c1, "csc_matrix_r0_c2": v.csc_matrix_r0_c2, "csc_matrix_r1_c0": v.csc_matrix_r1_c0, "csc_matrix_r1_c1": v.csc_matrix_r1_c1, "csc_matrix_r1_c2": v.csc_matrix_r1_c2, "csc_matrix_r2_c0": v.csc_matrix_r2_c0, "csc_matrix_r2_c1": v.csc_matrix_r2_c1, "csc_matrix_r2_c2": v.csc_matrix_r2_c2, "csc_bias_r0": v.csc_bias_r0, "csc_bias_r1": v.csc_bias_r1, "csc_bias_r2": v.csc_bias_r2}
 
@@ -134,12 +142,20 @@ def hi_cover(v):
     return {"type": v.type, "rect": hi_rect(v.rect), "quad": hi_quad_cover(v.quad), "color": v.color}
 
 
+def hi_cover_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "count": v.count, "cover": _addr(v.cover)}
+
+
 def hi_crop_info(v):
     return {"enable": v.enable, "rect": hi_rect(v.rect)}
 
 
 def hi_csc_coefficient(v):
     return {"yuv_to_rgb_coefficient": hi_coefficient(v.yuv_to_rgb_coefficient), "rgb_to_yuv_coefficient": hi_coefficient(v.rgb_to_yuv_coefficient)}
+
+
+def hi_csc_conf(v):
+    return {"alpha": v.alpha, "attr": list(v.attr)}
 
 
 def hi_dis_attr(v):
@@ -158,6 +174,14 @@ def hi_dvpp_epoll_event(v):
     return {"events": v.events, "data": _addr(v.data)}
 
 
+def hi_filter_2d_config(v):
+    return {"filter": [list(_x2) for _x2 in v.filter], "kernel_size": hi_size(v.kernel_size), "anchor": hi_point(v.anchor), "delta": v.delta, "border_type": v.border_type, "scalar_value": hi_vpc_scalar(v.scalar_value), "reserved": list(v.reserved)}
+
+
+def hi_filter_2d_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "filter_2d_cfg": hi_filter_2d_config(v.filter_2d_cfg)}
+
+
 def hi_fisheye_attr(v):
     return {"lmf_en": v.lmf_en, "bg_color_en": v.bg_color_en, "bg_color": v.bg_color, "hor_offset": v.hor_offset, "ver_offset": v.ver_offset, "trapezoid_coef": v.trapezoid_coef, "fan_strength": v.fan_strength, "mount_mode": v.mount_mode, "rgn_num": v.rgn_num, "fisheye_rgn_attr": [hi_fisheye_rgn_attr(_x1) for _x1 in v.fisheye_rgn_attr]}
 
@@ -174,8 +198,24 @@ def hi_fisheye_rgn_attr(v):
     return {"view_mode": v.view_mode, "in_radius": v.in_radius, "out_radius": v.out_radius, "pan": v.pan, "tilt": v.tilt, "hor_zoom": v.hor_zoom, "ver_zoom": v.ver_zoom, "out_rect": hi_rect(v.out_rect)}
 
 
+def hi_flip_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "flip_mode": v.flip_mode}
+
+
+def hi_float_point(v):
+    return {"x": v.x, "y": v.y}
+
+
 def hi_frame_rate_ctrl(v):
     return {"src_frame_rate": v.src_frame_rate, "dst_frame_rate": v.dst_frame_rate}
+
+
+def hi_gaussian_blur_config(v):
+    return {"kernel_size": hi_size(v.kernel_size), "sigma_x": v.sigma_x, "sigma_y": v.sigma_y, "border_type": v.border_type, "scalar_value": hi_vpc_scalar(v.scalar_value), "reserved": list(v.reserved)}
+
+
+def hi_gaussian_blur_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "gaussian_blur_cfg": hi_gaussian_blur_config(v.gaussian_blur_cfg)}
 
 
 def hi_h264_protocol_param(v):
@@ -196,6 +236,10 @@ def hi_hdmi_sink_capability(v):
 
 def hi_img_align_info(v):
     return {"width_stride": v.width_stride, "height_stride": v.height_stride, "img_buf_size": v.img_buf_size, "reserved": list(v.reserved)}
+
+
+def hi_img_base_info(v):
+    return {"width": v.width, "height": v.height, "pixel_format": v.pixel_format, "reserved": list(v.reserved)}
 
 
 def hi_img_info(v):
@@ -730,12 +774,52 @@ def hi_ldc_v2_attr(v):
     return {"focal_len_x": v.focal_len_x, "focal_len_y": v.focal_len_y, "coor_shift_x": v.coor_shift_x, "coor_shift_y": v.coor_shift_y, "src_cali_ratio": [list(_x2) for _x2 in v.src_cali_ratio], "src_jun_pt": v.src_jun_pt, "dst_cali_ratio": [list(_x2) for _x2 in v.dst_cali_ratio], "dst_jun_pt": list(v.dst_jun_pt), "max_du": v.max_du}
 
 
+def hi_line_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "count": v.count, "line": _addr(v.line)}
+
+
+def hi_map_param(v):
+    return {"map1": _addr(v.map1), "map2": _addr(v.map2), "map_size": v.map_size, "src_pic_width": v.src_pic_width, "src_pic_height": v.src_pic_height, "dest_pic_width": v.dest_pic_width, "dest_pic_height": v.dest_pic_height, "reserved": v.reserved}
+
+
+def hi_median_blur_config(v):
+    return {"kernel_size": v.kernel_size}
+
+
+def hi_median_blur_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "median_blur_cfg": hi_median_blur_config(v.median_blur_cfg)}
+
+
+def hi_mosaic_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "count": v.count, "mosaic": _addr(v.mosaic)}
+
+
+def hi_opt_attr(v):
+    return {"attr_type": v.attr_type, "len": v.len, "value": _addr(v.value)}
+
+
+def hi_osd_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "count": v.count, "osd": _addr(v.osd), "clut": list(v.clut)}
+
+
+def hi_pic_buf_attr(v):
+    return {"width": v.width, "height": v.height, "align": v.align, "bit_width": v.bit_width, "pixel_format": v.pixel_format, "compress_mode": v.compress_mode}
+
+
 def hi_pic_info(v):
     return {"picture_address": _addr(v.picture_address), "picture_buffer_size": v.picture_buffer_size, "picture_width": v.picture_width, "picture_height": v.picture_height, "picture_width_stride": v.picture_width_stride, "picture_height_stride": v.picture_height_stride, "picture_format": v.picture_format}
 
 
+def hi_pngd_chn_attr(v):
+    return {"stream_que_cnt": v.stream_que_cnt, "reserved": list(v.reserved)}
+
+
 def hi_point(v):
     return {"x": v.x, "y": v.y}
+
+
+def hi_point_pair_info(v):
+    return {"src_point": [hi_float_point(_x1) for _x1 in v.src_point], "src_point_count": v.src_point_count, "dest_point": [hi_float_point(_x1) for _x1 in v.dest_point], "dest_point_count": v.dest_point_count}
 
 
 def hi_quad_cover(v):
@@ -774,6 +858,10 @@ def hi_rgn_type_chn_attr(v):
     return {"cover_chn": hi_rgn_cover_chn_attr(v.cover_chn), "overlayex_chn": hi_rgn_overlayex_chn_attr(v.overlayex_chn), "mosaic_chn": hi_rgn_mosaic_chn_attr(v.mosaic_chn)}
 
 
+def hi_rotate_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "angle": v.angle}
+
+
 def hi_roundview_stitching_param(v):
     return {"imp_conf": hi_stiching_ipm_param(v.imp_conf), "gain_conf": hi_stitching_gain_param(v.gain_conf), "reserved": list(v.reserved), "stitch_table_type": v.stitch_table_type}
 
@@ -790,8 +878,24 @@ def hi_stitching_gain_param(v):
     return {"hist_type": v.hist_type, "gain_type": v.gain_type, "user_data": _addr(v.user_data), "calulate_gain_callback": _addr(v.calulate_gain_callback)}
 
 
+def hi_transform_config(v):
+    return {"interpolation": v.interpolation, "border_type": v.border_type, "scalar_value": hi_vpc_scalar(v.scalar_value)}
+
+
 def hi_transform_matrix(v):
     return {"matrix_type": v.matrix_type, "matrix": [list(_x2) for _x2 in v.matrix]}
+
+
+def hi_user_frame_info(v):
+    return {"user_frame": hi_video_frame_info(v.user_frame), "user_rc_info": hi_user_rc_info(v.user_rc_info), "user_roi_map": hi_user_roi_map(v.user_roi_map)}
+
+
+def hi_user_rc_info(v):
+    return {"qp_map_valid": v.qp_map_valid, "skip_weight_valid": v.skip_weight_valid, "blk_start_qp": v.blk_start_qp, "qp_map_phy_addr": v.qp_map_phy_addr, "skip_weight_phy_addr": v.skip_weight_phy_addr, "frame_type": v.frame_type}
+
+
+def hi_user_roi_map(v):
+    return {"valid": v.valid, "phy_addr": v.phy_addr}
 
 
 def hi_v200_vpss_iey(v):
@@ -834,6 +938,10 @@ def hi_vdec_chn_status(v):
 
 def hi_vdec_dec_err(v):
     return {"set_pic_size_err": v.set_pic_size_err, "set_protocol_num_err": v.set_protocol_num_err, "set_ref_num_err": v.set_ref_num_err, "set_pic_buf_size_err": v.set_pic_buf_size_err, "format_err": v.format_err, "stream_unsupport": v.stream_unsupport, "pack_err": v.pack_err, "stream_size_over": v.stream_size_over, "stream_not_release": v.stream_not_release}
+
+
+def hi_vdec_pic_info(v):
+    return {"width": v.width, "height": v.height, "width_stride": v.width_stride, "height_stride": v.height_stride, "pixel_format": v.pixel_format, "vir_addr": v.vir_addr, "buffer_size": v.buffer_size, "offset_top": v.offset_top, "offset_bottom": v.offset_bottom, "offset_left": v.offset_left, "offset_right": v.offset_right}
 
 
 def hi_vdec_pic_param(v):
@@ -1162,6 +1270,10 @@ def hi_venc_slice_split(v):
     return {"split_enable": v.split_enable, "split_mode": v.split_mode, "split_size": v.split_size, "slice_output_en": v.slice_output_en, "reserved": list(v.reserved)}
 
 
+def hi_venc_start_param(v):
+    return {"recv_pic_num": v.recv_pic_num}
+
+
 def hi_venc_stream_info(v):
     return {"ref_type": v.ref_type, "pic_bytes": v.pic_bytes, "pic_cnt": v.pic_cnt, "start_qp": v.start_qp, "mean_qp": v.mean_qp, "is_p_skip": v.is_p_skip, "residual_bits": v.residual_bits, "head_bits": v.head_bits, "madi_val": v.madi_val, "madp_val": v.madp_val, "sse_sum": v.sse_sum, "sse_lcu_cnt": v.sse_lcu_cnt, "psnr_val": v.psnr_val}
 
@@ -1250,6 +1362,58 @@ def hi_vo_video_layer_attr(v):
     return {"display_rect": hi_rect(v.display_rect), "img_size": hi_size(v.img_size), "display_frame_rate": v.display_frame_rate, "pixel_format": v.pixel_format, "double_frame_en": v.double_frame_en, "cluster_mode_en": v.cluster_mode_en, "dst_dynamic_range": v.dst_dynamic_range, "display_buf_len": v.display_buf_len, "partition_mode": v.partition_mode, "compress_mode": v.compress_mode}
 
 
+def hi_vpc_chn_attr(v):
+    return {"attr": v.attr, "pic_width": v.pic_width, "pic_height": v.pic_height}
+
+
+def hi_vpc_crop_region(v):
+    return {"top_offset": v.top_offset, "left_offset": v.left_offset, "crop_width": v.crop_width, "crop_height": v.crop_height}
+
+
+def hi_vpc_crop_region_info(v):
+    return {"dest_pic_info": hi_vpc_pic_info(v.dest_pic_info), "crop_region": hi_vpc_crop_region(v.crop_region)}
+
+
+def hi_vpc_crop_resize_border_region(v):
+    return {"dest_pic_info": hi_vpc_pic_info(v.dest_pic_info), "crop_region": hi_vpc_crop_region(v.crop_region), "resize_info": hi_vpc_resize_info(v.resize_info), "dest_top_offset": v.dest_top_offset, "dest_left_offset": v.dest_left_offset, "border_type": v.border_type, "scalar_value": hi_vpc_scalar(v.scalar_value)}
+
+
+def hi_vpc_crop_resize_paste_region(v):
+    return {"dest_pic_info": hi_vpc_pic_info(v.dest_pic_info), "crop_region": hi_vpc_crop_region(v.crop_region), "resize_info": hi_vpc_resize_info(v.resize_info), "dest_top_offset": v.dest_top_offset, "dest_left_offset": v.dest_left_offset}
+
+
+def hi_vpc_crop_resize_region(v):
+    return {"dest_pic_info": hi_vpc_pic_info(v.dest_pic_info), "crop_region": hi_vpc_crop_region(v.crop_region), "resize_info": hi_vpc_resize_info(v.resize_info)}
+
+
+def hi_vpc_crop_resize_resize_paste_region(v):
+    return {"dest_pic_info": hi_vpc_pic_info(v.dest_pic_info), "crop_region": hi_vpc_crop_region(v.crop_region), "resize_info1": hi_vpc_resize_info(v.resize_info1), "resize_info2": hi_vpc_resize_info(v.resize_info2), "dest_top_offset": v.dest_top_offset, "dest_left_offset": v.dest_left_offset, "reserved": list(v.reserved)}
+
+
+def hi_vpc_lut_remap(v):
+    return {"map_value_y_or_r": list(v.map_value_y_or_r), "map_value_u_or_g": list(v.map_value_u_or_g), "map_value_v_or_b": list(v.map_value_v_or_b)}
+
+
+def hi_vpc_make_border_info(v):
+    return {"top": v.top, "bottom": v.bottom, "left": v.left, "right": v.right, "border_type": v.border_type, "scalar_value": hi_vpc_scalar(v.scalar_value)}
+
+
+def hi_vpc_pic_info(v):
+    return {"picture_address": _addr(v.picture_address), "picture_buffer_size": v.picture_buffer_size, "picture_width": v.picture_width, "picture_height": v.picture_height, "picture_width_stride": v.picture_width_stride, "picture_height_stride": v.picture_height_stride, "picture_format": v.picture_format}
+
+
+def hi_vpc_resize_info(v):
+    return {"resize_width": v.resize_width, "resize_height": v.resize_height, "interpolation": v.interpolation}
+
+
+def hi_vpc_scalar(v):
+    return {"val": list(v.val)}
+
+
+def hi_vpc_workspace_param(v):
+    return {"func": v.func, "max_source_pic_width": v.max_source_pic_width, "max_source_pic_height": v.max_source_pic_height, "max_dest_pic_width": v.max_dest_pic_width, "max_dest_pic_height": v.max_dest_pic_height, "reserved": v.reserved}
+
+
 def hi_vpss_chn_attr(v):
     return {"mirror_en": v.mirror_en, "flip_en": v.flip_en, "chn_mode": v.chn_mode, "width": v.width, "height": v.height, "video_format": v.video_format, "pixel_format": v.pixel_format, "dynamic_range": v.dynamic_range, "compress_mode": v.compress_mode, "frame_rate": hi_frame_rate_ctrl(v.frame_rate), "depth": v.depth, "aspect_ratio": hi_aspect_ratio(v.aspect_ratio), "reserved": list(v.reserved)}
 
@@ -1280,6 +1444,10 @@ def hi_vpss_nrx_param_v3(v):
 
 def hi_vpss_nrx_v3(v):
     return {"iey": [hi_v200_vpss_iey(_x1) for _x1 in v.iey], "sfy": [hi_v200_vpss_sfy(_x1) for _x1 in v.sfy], "mdy": [hi_v200_vpss_mdy(_x1) for _x1 in v.mdy], "tfy": [hi_v200_vpss_tfy(_x1) for _x1 in v.tfy], "nr_c": hi_v200_vpss_nr_c(v.nr_c)}
+
+
+def hi_warp_transform_param(v):
+    return {"src": hi_vpc_pic_info(v.src), "dst": hi_vpc_pic_info(v.dst), "transform_config": hi_transform_config(v.transform_config)}
 
 
 def ot_aec_frame(v):
