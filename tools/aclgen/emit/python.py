@@ -43,8 +43,9 @@ def _attr(obj: str, name: str) -> str:
 
 class StructConverters:
     """Generates `_structs.py`: struct -> dict functions for every record reachable from a struct
-    out/return (and `__snake` variants keyed in snake_case where reviewed data asks for them), and
-    dict -> struct `fill_*` functions for the records shaped wrappers take as dicts."""
+    out/return or from a dict argument (and `__snake` variants keyed in snake_case where reviewed
+    data asks for them), and dict -> struct `fill_*` functions for the records shaped wrappers take
+    as dicts."""
 
     def __init__(self, api: Api, facts: TypeFacts, unions: dict[str, UnionChoice] | None = None) -> None:
         self.api = api
@@ -575,6 +576,10 @@ def emit_python(api: Api, plan: BindingPlan) -> dict[str, str]:
                 converters.require(p.out_record)
         if b.cls.ret.kind == "struct" and b.cls.ret.record:
             converters.require(b.cls.ret.record)
+    # a struct a wrapper takes as a dict also converts back to one, whatever functions return it:
+    # which struct -> dict converters exist must not depend on a release's set of functions
+    for key in sorted(converters.fillers):
+        converters.require(key)
     buffered = [b for b in plan.bound_functions if b.out_form is not None and b.out_form.kind == BUFFER]
     # every member of a `struct _aclout_F` takes at most 8 bytes, padding included
     converters.out_words = max((len(b.cls.outs) + 1 for b in buffered), default=0)

@@ -304,6 +304,20 @@ def retarget(p: ParamPlan, kind: str) -> ParamPlan:
     raise ValueError(f"cannot make {p.kind} parameter {p.c_name} a {kind}")
 
 
+def _reviewed_param(params: list[Param], index: int, facts: TypeFacts, p: ParamPlan, kind: str) -> ParamPlan:
+    """The reviewed kind of parameter `index`: an `out` the doc tags leave untagged (or mislabel) is
+    classified again as tagged `[out]`, so its shape comes from reviewed data, not from a release's
+    comments; anything else is `retarget`."""
+    if kind == "out" and p.kind not in ("out", "inout"):
+        retagged = list(params)
+        retagged[index] = dataclasses.replace(params[index], direction="out")
+        out = classify_param(retagged, index, facts, p.py_name)
+        if out.kind != "out":
+            raise ValueError(f"cannot make {p.kind} parameter {p.c_name} an out ({out.reason})")
+        return dataclasses.replace(out, reason=out.reason + " (reviewed: out)")
+    return retarget(p, kind)
+
+
 def _out(
     c_name: str,
     py_name: str,
@@ -364,7 +378,10 @@ def classify(fn: Function, facts: TypeFacts, reviewed: Optional[dict[str, str]] 
     unknown = set(reviewed) - {p.c_name for p in params}
     if unknown:
         raise ValueError(f"{fn.name}: reviewed kinds name unknown parameters {sorted(unknown)}")
-    params = [retarget(p, reviewed[p.c_name]) if p.c_name in reviewed else p for p in params]
+    params = [
+        _reviewed_param(fn.params, i, facts, p, reviewed[p.c_name]) if p.c_name in reviewed else p
+        for i, p in enumerate(params)
+    ]
     ret = classify_return(fn, facts)
     reason = None
     if fn.variadic:
