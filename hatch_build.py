@@ -23,6 +23,13 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 class AclBuildHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
+    def dependencies(self) -> list[str]:
+        # Regenerating runs the generator, whose parser an isolated build environment would lack;
+        # asked here rather than in build-system.requires so a plain build does not fetch it.
+        if os.environ.get("ACL_INCLUDE"):
+            return ["pycparser>=3"]
+        return []
+
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         root = Path(self.root)
         sys.path.insert(0, str(root))
