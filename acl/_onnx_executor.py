@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from ._executor_hook import ExecutorHook
 from ._executor_hook import emulator_constants as _c
 from ._generated._acl_cffi import ffi, lib
+from ._onnx_nodes import MalformedModel, node_names
 
 # the emulator's values (built from the baseline), whatever headers the binding comes from
 ACL_BOOL = _c.ACL_BOOL
@@ -81,6 +82,7 @@ CALLBACKS = {
     "infer": "_aclffi_model_infer",
     "run": "_aclffi_model_run",
     "unload": "_aclffi_model_unload",
+    "nodes": "_aclffi_model_nodes",
 }
 
 
@@ -95,13 +97,14 @@ class _Tensor:
 
 
 class _Model:
-    __slots__ = ("data", "inferred", "inputs", "outputs", "session")
+    __slots__ = ("data", "inferred", "inputs", "node_list", "outputs", "session")
 
     def __init__(self, session: Any, inputs: list[_Tensor], outputs: list[_Tensor], data: bytes) -> None:
         self.session = session  # onnxruntime.InferenceSession
         self.data = data  # the model, for a profiling session (aclprof)
         self.inputs = inputs
         self.outputs = outputs
+        self.node_list = _node_list(data)
         self.inferred: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = {}
 
 
@@ -111,6 +114,15 @@ _last_token = 0
 
 
 # ----------------------------------------------------------------- helpers
+
+
+def _node_list(data: bytes) -> bytes:
+    """The graph's node names as the executor table's `nodes` hands them over: each NUL-terminated."""
+    try:
+        names = node_names(data)
+    except MalformedModel:
+        return b""  # onnxruntime read the model; whatever this reader cannot follow, no names
+    return b"".join(name.encode() + b"\0" for name in names)
 
 
 def _write_message(msg: Any, msg_len: int, text: str) -> None:
@@ -319,6 +331,15 @@ def _feeds(model: _Model, in_data: Any, in_sizes: Any, shapes: list[tuple[int, .
         raw = ffi.buffer(ffi.cast("char *", in_data[i]), in_sizes[i])
         feeds[tensor.name] = np.frombuffer(raw, dtype=tensor.np_dtype).reshape(shape)
     return feeds
+
+
+@ffi.def_extern(name="_aclffi_model_nodes", error=ACL_ERROR_GE_INTERNAL_ERROR)
+def _nodes(token: int, buf: Any, buf_len: int, needed: Any) -> int:
+    listed = _model(token).node_list
+    needed[0] = len(listed)
+    if buf != ffi.NULL and buf_len >= len(listed):
+        ffi.memmove(buf, listed, len(listed))
+    return ACL_SUCCESS
 
 
 @ffi.def_extern(name="_aclffi_model_unload")

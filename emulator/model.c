@@ -22,19 +22,34 @@ static size_t models_count;
 static size_t models_capacity;
 static uint32_t next_model_id = 1;
 
+/* Bytes of an executor table of ABI `abi` (0: an ABI this emulator does not speak). */
+static size_t executor_table_size(uint32_t abi)
+{
+    switch (abi) {
+    case 1:
+        return offsetof(aclemu_model_executor, nodes);
+    case ACLEMU_MODEL_EXECUTOR_ABI:
+        return sizeof(aclemu_model_executor);
+    default:
+        return 0;
+    }
+}
+
 int32_t aclemuSetModelExecutor(const aclemu_model_executor *ops)
 {
-    if (ops != NULL && (ops->abi_version != ACLEMU_MODEL_EXECUTOR_ABI || ops->load == NULL ||
-                        ops->describe == NULL || ops->infer == NULL || ops->run == NULL || ops->unload == NULL)) {
+    size_t size = ops == NULL ? 0 : executor_table_size(ops->abi_version);
+    if (ops != NULL && (size == 0 || ops->load == NULL || ops->describe == NULL || ops->infer == NULL ||
+                        ops->run == NULL || ops->unload == NULL)) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM,
                                 "aclemuSetModelExecutor: executor table of ABI %u is incomplete or unknown "
-                                "(this emulator speaks ABI %u)",
+                                "(this emulator speaks ABI 1 to %u)",
                                 ops->abi_version, ACLEMU_MODEL_EXECUTOR_ABI);
     }
     pthread_mutex_lock(&executor_lock);
     executor_set = ops != NULL;
     if (ops != NULL) {
-        executor = *ops;
+        memset(&executor, 0, sizeof executor);
+        memcpy(&executor, ops, size); /* an ABI 1 table stops before `nodes`, which stays NULL */
     }
     pthread_mutex_unlock(&executor_lock);
     return ACL_SUCCESS;

@@ -129,6 +129,21 @@ static const model_tensor_info *desc_tensor(const aclmdlDesc *desc, bool output,
     return output ? &info->outputs[index] : &info->inputs[index];
 }
 
+/* The value lives while the desc holds this model's info (until aclmdlDestroyDesc or a refill). */
+const char *aclmdlGetOpAttr(aclmdlDesc *modelDesc, const char *opName, const char *attr)
+{
+    static const char fn[] = "aclmdlGetOpAttr";
+    const model_info *info = desc_info(modelDesc, fn);
+    if (info == NULL) {
+        return NULL;
+    }
+    if (opName == NULL || attr == NULL) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %s is NULL", fn, opName == NULL ? "opName" : "attr");
+        return NULL;
+    }
+    return model_info_op_attr(info, opName, attr);
+}
+
 size_t aclmdlGetNumInputs(aclmdlDesc *modelDesc)
 {
     const model_info *info = desc_info(modelDesc, "aclmdlGetNumInputs");

@@ -18,7 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ACLEMU_MODEL_EXECUTOR_ABI 1u
+/* 2 added `nodes`; a table of ABI 1 ends after `unload` and is still accepted. */
+#define ACLEMU_MODEL_EXECUTOR_ABI 2u
 
 typedef struct aclemu_model_executor {
     uint32_t abi_version; /* ACLEMU_MODEL_EXECUTOR_ABI */
@@ -38,9 +39,13 @@ typedef struct aclemu_model_executor {
                    const int64_t *in_dims, void *const *out_data, const size_t *out_sizes, size_t *out_ranks,
                    int64_t *out_dims, char *msg, size_t msg_len);
     void (*unload)(uint64_t token);
+    /* ABI 2, may be NULL: the names of the model's operator nodes, each NUL-terminated, one after
+     * another, into buf[buf_len]; *needed gets the bytes the whole list takes (the call succeeds
+     * with a short buf, which the caller then grows to *needed). */
+    int32_t (*nodes)(uint64_t token, char *buf, size_t buf_len, size_t *needed);
 } aclemu_model_executor;
 
-/* Exported. Copies *ops (NULL clears the registration). Models already loaded keep the
+/* Exported. Copies *ops, as much of it as its ABI has (NULL clears the registration). Models already loaded keep the
  * executor they were loaded with. Returns ACL_ERROR_INVALID_PARAM for an unknown abi_version. */
 int32_t aclemuSetModelExecutor(const aclemu_model_executor *ops);
 

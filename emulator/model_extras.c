@@ -1,8 +1,8 @@
 /*
- * aclmdlSetExternalWeightAddress: external weight addresses are checked and kept. Op attributes,
- * op descs of device tasks and graph-engine model objects (aclmdlGetOpAttr,
- * aclmdlCreateAndGetOpDesc, aclmdlLoadFromModel) have nothing behind them on a CPU: they are left
- * to the generated not-supported stubs and listed with their reasons in acl/hardware_only.json.
+ * aclmdlSetExternalWeightAddress: external weight addresses are checked and kept. Op descs of
+ * device tasks and graph-engine model objects (aclmdlCreateAndGetOpDesc, aclmdlLoadFromModel) have
+ * nothing behind them on a CPU: they are left to the generated not-supported stubs and listed with
+ * their reasons in acl/hardware_only.json.
  */
 #include "model_internal.h"
 

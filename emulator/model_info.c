@@ -69,6 +69,7 @@ void model_info_unref(model_info *info)
     free(info->symbolic_input);
     free(info->symbolic_dim);
     free(info->gears);
+    model_info_free_nodes(info);
     free(info);
 }
 
@@ -373,6 +374,9 @@ aclError model_info_build(const aclemu_model_executor *ops, uint64_t token, size
     }
     if (err == ACL_SUCCESS) {
         err = size_tensors(ops, token, info, fn);
+    }
+    if (err == ACL_SUCCESS) {
+        err = model_info_read_nodes(ops, token, info, fn);
     }
     if (err != ACL_SUCCESS) {
         model_info_unref(info);

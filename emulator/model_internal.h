@@ -45,6 +45,9 @@ typedef struct model_info {
     size_t gear_len;  /* values per gear: 1 (batch), 2 (H, W) or num_symbolic */
     size_t num_gears;
     uint64_t *gears;  /* num_gears * gear_len */
+    size_t num_nodes;         /* operator nodes the executor named (model_op_attr.c) */
+    char **node_names;        /* num_nodes names */
+    char **node_origin_attr;  /* each node's "_datadump_original_op_names" value */
 } model_info;
 
 /* A loaded model. `refs` counts the registry entry plus every execution in flight, so an
@@ -86,6 +89,13 @@ void model_info_shapes_for_gear(const model_info *info, const uint64_t *gear, si
 long model_info_find_gear(const model_info *info, const uint64_t *values);
 /* Number of real (user data) inputs. */
 size_t model_info_data_inputs(const model_info *info);
+
+/* model_op_attr.c */
+/* Ask the executor for the model's node names (nothing when it cannot tell); the error is recorded. */
+aclError model_info_read_nodes(const aclemu_model_executor *ops, uint64_t token, model_info *info, const char *fn);
+void model_info_free_nodes(model_info *info);
+/* aclmdlGetOpAttr's answer from a filled desc's info: a value it keeps, or "" for none. */
+const char *model_info_op_attr(const model_info *info, const char *opName, const char *attr);
 
 /* model_om.c: offline (.om) model files (header layout in model_om.c) */
 #define OM_MAX_PARTITIONS 16

@@ -81,6 +81,23 @@ def two_in_two_out() -> bytes:
     )
 
 
+def named_nodes() -> bytes:
+    """a, b float32 [2, 3] -> y = relu(a + b) * b, through the nodes "/block/Add", "relu_1" and "Mul.0",
+    with one unnamed Identity node giving z = y."""
+    shape = [2, 3]
+    return _model(
+        [
+            helper.make_node("Add", ["a", "b"], ["s"], name="/block/Add"),
+            helper.make_node("Relu", ["s"], ["r"], name="relu_1"),
+            helper.make_node("Mul", ["r", "b"], ["y"], name="Mul.0"),
+            helper.make_node("Identity", ["y"], ["z"]),
+        ],
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, shape) for n in ("a", "b")],
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, shape) for n in ("y", "z")],
+        {},
+    )
+
+
 def channel_mean() -> bytes:
     """x float32 [1, 3, H, W] (H, W symbolic) -> mean over H and W -> y [1, 3]."""
     return _model(

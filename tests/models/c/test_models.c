@@ -7,7 +7,10 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "acl/acl_mdl.h"
@@ -104,7 +107,7 @@ static void fake_unload(uint64_t token)
 }
 
 static const aclemu_model_executor fake = {ACLEMU_MODEL_EXECUTOR_ABI, fake_load, fake_describe, fake_infer,
-                                           fake_run, fake_unload};
+                                           fake_run, fake_unload, NULL};
 
 static uint32_t load(const char *text)
 {
@@ -152,6 +155,71 @@ static void test_without_executor(void)
     aclemu_model_executor wrong = fake;
     wrong.abi_version = 99;
     CHECK_RET(aclemuSetModelExecutor(&wrong), ACL_ERROR_INVALID_PARAM);
+}
+
+/* Node lists for the executor's `nodes`: "Add_1" and "/blk/Mul", or one that grows between calls. */
+static atomic_int nodes_calls;
+
+static int32_t fake_nodes(uint64_t token, char *buf, size_t buf_len, size_t *needed)
+{
+    (void)token;
+    static const char list[] = "Add_1\0/blk/Mul"; /* sizeof counts the final NUL */
+    *needed = sizeof list;
+    if (buf != NULL && buf_len >= sizeof list) {
+        memcpy(buf, list, sizeof list);
+    }
+    return ACL_SUCCESS;
+}
+
+static int32_t growing_nodes(uint64_t token, char *buf, size_t buf_len, size_t *needed)
+{
+    (void)token;
+    (void)buf_len;
+    *needed = (size_t)atomic_fetch_add(&nodes_calls, 1) + 4;
+    if (buf != NULL) {
+        memset(buf, 'x', 3);
+        buf[3] = '\0';
+    }
+    return ACL_SUCCESS;
+}
+
+static const char *op_attr_of(uint32_t id, const char *op)
+{
+    aclmdlDesc *desc = aclmdlCreateDesc();
+    CHECK_OK(aclmdlGetDesc(desc, id));
+    static char value[64];
+    const char *got = aclmdlGetOpAttr(desc, op, "_datadump_original_op_names");
+    snprintf(value, sizeof value, "%s", got == NULL ? "(null)" : got);
+    CHECK_OK(aclmdlDestroyDesc(desc));
+    return value;
+}
+
+static void test_executor_node_names(void)
+{
+    aclemu_model_executor with_nodes = fake;
+    with_nodes.nodes = fake_nodes;
+    CHECK_OK(aclemuSetModelExecutor(&with_nodes));
+    uint32_t id = load("FAKE:static");
+    CHECK_RET(strcmp(op_attr_of(id, "/blk/Mul"), "[8]/blk/Mul"), 0);
+    CHECK_RET(strcmp(op_attr_of(id, "Add_1"), "[5]Add_1"), 0);
+    CHECK_RET(strcmp(op_attr_of(id, "Add"), ""), 0);
+    CHECK_OK(aclmdlUnload(id));
+
+    /* a table of ABI 1 ends before `nodes`: whatever follows it in memory is not read */
+    aclemu_model_executor abi1 = with_nodes;
+    abi1.abi_version = 1;
+    abi1.nodes = (int32_t (*)(uint64_t, char *, size_t, size_t *))(uintptr_t)1;
+    CHECK_OK(aclemuSetModelExecutor(&abi1));
+    id = load("FAKE:static");
+    CHECK_RET(strcmp(op_attr_of(id, "Add_1"), ""), 0);
+    CHECK_OK(aclmdlUnload(id));
+
+    aclemu_model_executor growing = fake;
+    growing.nodes = growing_nodes;
+    CHECK_OK(aclemuSetModelExecutor(&growing));
+    CHECK_RET(aclmdlLoadFromMem("FAKE:static", 11, &id), ACL_ERROR_GE_INTERNAL_ERROR);
+    CHECK_MSG("node list changed size");
+    CHECK_OK(aclemuSetModelExecutor(&fake));
 }
 
 static void test_load_errors(void)
@@ -436,6 +504,7 @@ int main(void)
     CHECK_OK(aclrtSetDevice(0));
     test_without_executor();
     test_load_errors();
+    test_executor_node_names();
     test_static_model();
     test_unload_while_running();
     test_dynamic_batch();
