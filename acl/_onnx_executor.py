@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ._executor_hook import ExecutorHook
 from ._executor_hook import emulator_constants as _c
 from ._generated._acl_cffi import ffi, lib
-from ._onnx_nodes import MalformedModel, node_names
+from ._onnx_nodes import MalformedModel, OnnxNode, graph_nodes, node_names, with_graph_outputs
 
 # the emulator's values (built from the baseline), whatever headers the binding comes from
 ACL_BOOL = _c.ACL_BOOL
@@ -83,6 +83,7 @@ CALLBACKS = {
     "run": "_aclffi_model_run",
     "unload": "_aclffi_model_unload",
     "nodes": "_aclffi_model_nodes",
+    "node_tensors": "_aclffi_model_node_tensors",
 }
 
 
@@ -97,7 +98,7 @@ class _Tensor:
 
 
 class _Model:
-    __slots__ = ("data", "inferred", "inputs", "node_list", "outputs", "session")
+    __slots__ = ("data", "dump_lock", "dump_session", "inferred", "inputs", "node_list", "outputs", "session")
 
     def __init__(self, session: Any, inputs: list[_Tensor], outputs: list[_Tensor], data: bytes) -> None:
         self.session = session  # onnxruntime.InferenceSession
@@ -105,6 +106,8 @@ class _Model:
         self.inputs = inputs
         self.outputs = outputs
         self.node_list = _node_list(data)
+        self.dump_session: Any = None  # made by the first dumped execution (_dump_values)
+        self.dump_lock = threading.Lock()
         self.inferred: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = {}
 
 
@@ -339,6 +342,75 @@ def _nodes(token: int, buf: Any, buf_len: int, needed: Any) -> int:
     needed[0] = len(listed)
     if buf != ffi.NULL and buf_len >= len(listed):
         ffi.memmove(buf, listed, len(listed))
+    return ACL_SUCCESS
+
+
+def _dump_session(model: _Model) -> tuple[Any, list[OnnxNode]]:
+    """A session of the model with every node's tensors as graph outputs, unoptimised so each
+    node keeps its own tensors; made once per model."""
+    nodes = graph_nodes(model.data)
+    with model.dump_lock:
+        if model.dump_session is None:
+            import onnxruntime
+
+            exposed = {o.name for o in model.outputs} | {i.name for i in model.inputs}
+            wanted = [n for node in nodes for n in node.inputs + node.outputs if n and n not in exposed]
+            options = onnxruntime.SessionOptions()
+            options.log_severity_level = 3
+            options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+            options.intra_op_num_threads = int(os.environ.get("ACL_EMU_ONNX_THREADS", "1"))
+            model.dump_session = onnxruntime.InferenceSession(
+                with_graph_outputs(model.data, list(dict.fromkeys(wanted))), sess_options=options,
+                providers=["CPUExecutionProvider"],
+            )
+        return model.dump_session, nodes
+
+
+def _acl_dtype(np_dtype: Any) -> int | None:
+    for acl_dtype, name in ORT_TYPES.values():
+        if np_dtype == name:
+            return acl_dtype
+    return None
+
+
+@ffi.def_extern(name="_aclffi_model_node_tensors", error=ACL_ERROR_GE_INTERNAL_ERROR)
+def _node_tensors(
+    token: int,
+    in_data: Any,
+    in_sizes: Any,
+    in_ranks: Any,
+    in_dims: Any,
+    want_inputs: int,
+    want_outputs: int,
+    sink: Any,
+    ctx: Any,
+    msg: Any,
+    msg_len: int,
+) -> int:
+    import numpy as np
+
+    try:
+        model = _model(token)
+        feeds = _feeds(model, in_data, in_sizes, _shapes(in_ranks, in_dims, len(model.inputs)))
+        session, nodes = _dump_session(model)
+        values = dict(feeds)
+        values.update(zip((o.name for o in session.get_outputs()), session.run(None, feeds)))
+    except Exception as exc:
+        _write_message(msg, msg_len, f"onnxruntime: {type(exc).__name__}: {exc}")
+        return ACL_ERROR_RT_MODEL_EXECUTE
+    for index, node in enumerate(nodes):
+        name, op_type = node.name.encode(), node.op_type.encode()
+        groups = ((0, node.inputs if want_inputs else ()), (1, node.outputs if want_outputs else ()))
+        for is_output, tensor_names in groups:
+            for slot, tensor_name in enumerate(tensor_names):
+                value = values.get(tensor_name) if tensor_name else None
+                if not isinstance(value, np.ndarray) or _acl_dtype(value.dtype) is None:
+                    continue  # an omitted optional tensor, a sequence or map, or a type ACL has no name for
+                array = np.require(value, requirements="C")
+                dims = ffi.new("int64_t[]", list(array.shape) or [0])
+                data = ffi.from_buffer(array) if array.nbytes else ffi.NULL
+                dtype, size = _acl_dtype(array.dtype), array.nbytes
+                sink(ctx, index, name, op_type, is_output, slot, dtype, array.ndim, dims, data, size)
     return ACL_SUCCESS
 
 

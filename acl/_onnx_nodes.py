@@ -1,20 +1,41 @@
-"""The operator node names of an ONNX model, read from its protobuf bytes.
+"""The operator nodes of an ONNX model, read from (and exposed in) its protobuf bytes.
 
-Hand-written: the model executor needs only the top-level graph's node names, and reading them from
-the wire format directly keeps the emulator free of a dependency on the `onnx` package.
-ModelProto.graph is field 7, GraphProto.node field 1, NodeProto.name field 3 (onnx.proto).
+Hand-written: the model executor needs only the top-level graph's nodes and a way to make their
+tensors graph outputs (for the data dump), and working on the wire format directly keeps the
+emulator free of a dependency on the `onnx` package. Field numbers are onnx.proto's:
+ModelProto.graph 7; GraphProto.node 1, .output 12; NodeProto.input 1, .output 2, .name 3, .op_type 4;
+ValueInfoProto.name 1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 _VARINT, _FIXED64, _LENGTH_DELIMITED, _FIXED32 = 0, 1, 2, 5
-_MODEL_GRAPH, _GRAPH_NODE, _NODE_NAME = 7, 1, 3
+_MODEL_GRAPH = 7
+_GRAPH_NODE, _GRAPH_OUTPUT = 1, 12
+_NODE_INPUT, _NODE_OUTPUT, _NODE_NAME, _NODE_OP_TYPE = 1, 2, 3, 4
+_VALUE_INFO_NAME = 1
 
 
 class MalformedModel(ValueError):
     """The bytes are not a well-formed protobuf message."""
+
+
+class OnnxNode(NamedTuple):
+    name: str  # "" when the model leaves the node unnamed
+    op_type: str
+    inputs: tuple[str, ...]  # "" for an optional input left out
+    outputs: tuple[str, ...]
+
+
+class _Field(NamedTuple):
+    number: int
+    wire: int
+    start: int  # where its key begins
+    value_start: int  # where a length-delimited value's bytes begin
+    end: int
 
 
 def _varint(data: bytes, pos: int) -> tuple[int, int]:
@@ -30,13 +51,14 @@ def _varint(data: bytes, pos: int) -> tuple[int, int]:
         shift += 7
 
 
-def _fields(data: bytes, start: int, end: int) -> Iterator[tuple[int, int, int]]:
-    """(field number, start, end) of each length-delimited field of the message in data[start:end];
-    other wire types are stepped over."""
+def _fields(data: bytes, start: int, end: int) -> Iterator[_Field]:
+    """Every field of the message in data[start:end]."""
     pos = start
     while pos < end:
+        key_start = pos
         key, pos = _varint(data, pos)
         number, wire = key >> 3, key & 7
+        value_start = pos
         if wire == _VARINT:
             _, pos = _varint(data, pos)
         elif wire == _FIXED64:
@@ -44,28 +66,71 @@ def _fields(data: bytes, start: int, end: int) -> Iterator[tuple[int, int, int]]
         elif wire == _FIXED32:
             pos += 4
         elif wire == _LENGTH_DELIMITED:
-            length, pos = _varint(data, pos)
-            if pos + length > end:
-                raise MalformedModel(f"field {number} runs past its message ({pos + length} > {end})")
-            yield number, pos, pos + length
-            pos += length
+            length, value_start = _varint(data, pos)
+            pos = value_start + length
         else:
-            raise MalformedModel(f"unsupported wire type {wire} of field {number} at byte {pos}")
+            raise MalformedModel(f"unsupported wire type {wire} of field {number} at byte {key_start}")
         if pos > end:
-            raise MalformedModel(f"field {number} runs past its message")
+            raise MalformedModel(f"field {number} at byte {key_start} runs past its message ({pos} > {end})")
+        yield _Field(number, wire, key_start, value_start, pos)
+
+
+def _strings(data: bytes, field: _Field) -> str:
+    return data[field.value_start:field.end].decode("utf-8", errors="replace")
+
+
+def _graph(model: bytes) -> _Field | None:
+    graphs = [f for f in _fields(model, 0, len(model))
+              if f.number == _MODEL_GRAPH and f.wire == _LENGTH_DELIMITED]
+    if len(graphs) > 1:  # protobuf would merge them; no ONNX writer splits a graph
+        raise MalformedModel("the model's graph field appears more than once")
+    return graphs[0] if graphs else None
+
+
+def graph_nodes(model: bytes) -> list[OnnxNode]:
+    """The main graph's nodes in graph order (nodes of subgraphs are not included)."""
+    graph = _graph(model)
+    if graph is None:
+        return []
+    nodes = []
+    for field in _fields(model, graph.value_start, graph.end):
+        if field.number != _GRAPH_NODE or field.wire != _LENGTH_DELIMITED:
+            continue
+        parts: dict[int, list[str]] = {_NODE_INPUT: [], _NODE_OUTPUT: [], _NODE_NAME: [], _NODE_OP_TYPE: []}
+        for part in _fields(model, field.value_start, field.end):
+            if part.number in parts and part.wire == _LENGTH_DELIMITED:
+                parts[part.number].append(_strings(model, part))
+        name = parts[_NODE_NAME][-1] if parts[_NODE_NAME] else ""
+        op_type = parts[_NODE_OP_TYPE][-1] if parts[_NODE_OP_TYPE] else ""
+        nodes.append(OnnxNode(name, op_type, tuple(parts[_NODE_INPUT]), tuple(parts[_NODE_OUTPUT])))
+    return nodes
 
 
 def node_names(model: bytes) -> list[str]:
     """Names of the main graph's nodes in graph order; unnamed nodes (and names holding a NUL, which C
     could not ask for) are left out."""
-    names = []
-    for number, g_start, g_end in _fields(model, 0, len(model)):
-        if number != _MODEL_GRAPH:
-            continue
-        for n_number, n_start, n_end in _fields(model, g_start, g_end):
-            if n_number != _GRAPH_NODE:
-                continue
-            for f_number, f_start, f_end in _fields(model, n_start, n_end):
-                if f_number == _NODE_NAME and f_end > f_start and 0 not in model[f_start:f_end]:
-                    names.append(model[f_start:f_end].decode("utf-8", errors="replace"))
-    return names
+    return [n.name for n in graph_nodes(model) if n.name and "\0" not in n.name]
+
+
+def _varint_bytes(value: int) -> bytes:
+    out = bytearray()
+    while value >= 0x80:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def _length_delimited(number: int, payload: bytes) -> bytes:
+    return _varint_bytes(number << 3 | _LENGTH_DELIMITED) + _varint_bytes(len(payload)) + payload
+
+
+def with_graph_outputs(model: bytes, names: list[str]) -> bytes:
+    """The model with `names` appended to its graph's outputs, untyped (the runtime infers the types)."""
+    graph = _graph(model)
+    if graph is None:
+        raise MalformedModel("the model has no graph")
+    extra = b"".join(_length_delimited(_GRAPH_OUTPUT, _length_delimited(_VALUE_INFO_NAME, n.encode()))
+                     for n in names)
+    body = model[graph.value_start:graph.end] + extra
+    return model[:graph.start] + _length_delimited(_MODEL_GRAPH, body) + model[graph.end:]

@@ -9,7 +9,7 @@
  * where <iteration> counts the dumped executions of that model load from 0. Registered dump
  * callbacks receive the same bytes as chunks of at most DUMP_CHUNK_BYTES, named by that path.
  * This layout is our own (the runtime's per-operator protobuf dump files need the device's
- * operator graph); per-node intermediate tensors are not dumped yet. Of the configuration file we
+ * operator graph); each node's tensors follow under nodes/ (dump_nodes.c). Of the configuration file we
  * read the string values of "dump_path", "dump_mode" and "dump_scene"; dump_list filters are not
  * applied.
  *
@@ -49,8 +49,6 @@
 
 #define DUMP_CHUNK_BYTES (1u << 20)
 #define DUMP_CONFIG_MAX (1u << 20)
-
-typedef int32_t (*dump_callback)(const acldumpChunk *, int32_t);
 
 static pthread_mutex_t dump_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool dump_initialized;
@@ -244,26 +242,34 @@ static void send_chunks(dump_callback cb, int32_t flag, const char *name, const 
     free(chunk);
 }
 
+bool model_dump_file(const char *path, const void *data, size_t size, dump_callback cb, int32_t flag)
+{
+    FILE *file = fopen(path, "wb");
+    bool written = file != NULL && fwrite(data, 1, size, file) == size;
+    if (!written) {
+        aclemu_diag("dump: cannot write %s: %s", path, strerror(errno));
+    }
+    if (file != NULL && fclose(file) != 0 && written) {
+        aclemu_diag("dump: cannot write %s: %s", path, strerror(errno));
+        written = false;
+    }
+    if (cb != NULL) {
+        send_chunks(cb, flag, path, data, size);
+    }
+    return written;
+}
+
 static void dump_tensor(const char *dir, const char *kind, size_t index, const void *data, size_t size,
                         dump_callback cb, int32_t flag)
 {
-    char name[ACL_DUMP_MAX_FILE_PATH_LENGTH + 64];
+    char name[ACL_DUMP_MAX_FILE_PATH_LENGTH + 128];
     snprintf(name, sizeof name, "%s/%s_%zu.bin", dir, kind, index);
-    FILE *file = fopen(name, "wb");
-    if (file == NULL || fwrite(data, 1, size, file) != size) {
-        aclemu_diag("dump: cannot write %s: %s", name, strerror(errno));
-    }
-    if (file != NULL) {
-        fclose(file);
-    }
-    if (cb != NULL) {
-        send_chunks(cb, flag, name, data, size);
-    }
+    model_dump_file(name, data, size, cb, flag);
 }
 
 void model_dump_execution(emu_model *model, int32_t device, void *const *in_data, const size_t *in_sizes,
-                          size_t num_in, void *const *out_data, const size_t *out_ranks, const int64_t *out_dims,
-                          size_t num_out)
+                          const size_t *in_ranks, const int64_t *in_dims, size_t num_in, void *const *out_data,
+                          const size_t *out_ranks, const int64_t *out_dims, size_t num_out)
 {
     pthread_mutex_lock(&dump_lock);
     bool enabled = dump_enabled;
@@ -291,6 +297,7 @@ void model_dump_execution(emu_model *model, int32_t device, void *const *in_data
                                           &overflow);
         dump_tensor(dir, "output", o, out_data[o], overflow ? 0 : bytes, cb, flag);
     }
+    model_dump_nodes(model, dir, inputs, outputs, cb, flag, in_data, in_sizes, in_ranks, in_dims);
 }
 
 /* ------------------------------------------------------------- exception dump */

@@ -266,8 +266,8 @@ static aclError plan_run(exec_plan *plan, const char *fn)
     memcpy(model->cur_dims, plan->out_dims, sizeof(int64_t) * ACL_MAX_DIM_CNT * plan->num_out);
     model->has_run = true;
     pthread_mutex_unlock(&model->cur_lock);
-    model_dump_execution(model, model->device, plan->in_data, plan->in_sizes, plan->num_in, plan->out_data,
-                         plan->out_ranks, plan->out_dims, plan->num_out);
+    model_dump_execution(model, model->device, plan->in_data, plan->in_sizes, plan->in_ranks, plan->in_dims,
+                         plan->num_in, plan->out_data, plan->out_ranks, plan->out_dims, plan->num_out);
     return model->info->symbolic_outputs ? describe_outputs(plan, fn) : ACL_SUCCESS;
 }
 

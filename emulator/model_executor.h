@@ -18,8 +18,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* 2 added `nodes`; a table of ABI 1 ends after `unload` and is still accepted. */
+/* 2 added `nodes` and `node_tensors`; a table of ABI 1 ends after `unload` and is still accepted. */
 #define ACLEMU_MODEL_EXECUTOR_ABI 2u
+
+/* Receives one tensor of one node from `node_tensors` (node_index counts the graph's nodes from 0;
+ * node_name may be "" for an unnamed node); dims and data are valid during the call only. */
+typedef void (*aclemu_node_tensor_sink)(void *ctx, size_t node_index, const char *node_name, const char *op_type,
+                                        int32_t is_output, size_t slot, int32_t dtype, size_t rank,
+                                        const int64_t *dims, const void *data, size_t size);
 
 typedef struct aclemu_model_executor {
     uint32_t abi_version; /* ACLEMU_MODEL_EXECUTOR_ABI */
@@ -43,6 +49,12 @@ typedef struct aclemu_model_executor {
      * another, into buf[buf_len]; *needed gets the bytes the whole list takes (the call succeeds
      * with a short buf, which the caller then grows to *needed). */
     int32_t (*nodes)(uint64_t token, char *buf, size_t buf_len, size_t *needed);
+    /* ABI 2, may be NULL: run once more on the inputs of a run (as `run` takes them) and hand every
+     * node's input (want_inputs) and/or output (want_outputs) tensors to sink, node by node in graph
+     * order (the data dump). */
+    int32_t (*node_tensors)(uint64_t token, void *const *in_data, const size_t *in_sizes, const size_t *in_ranks,
+                            const int64_t *in_dims, int32_t want_inputs, int32_t want_outputs,
+                            aclemu_node_tensor_sink sink, void *ctx, char *msg, size_t msg_len);
 } aclemu_model_executor;
 
 /* Exported. Copies *ops, as much of it as its ABI has (NULL clears the registration). Models already loaded keep the

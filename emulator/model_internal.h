@@ -5,6 +5,8 @@
 #include "emu.h"
 #include "model_executor.h"
 
+#include "acl/acl_dump.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 
@@ -133,10 +135,19 @@ aclError model_om_stand_in(const char *om_path, const void *data, size_t size, v
                            const char *fn);
 
 /* dump.c */
-/* After a successful execution: write the tensors and feed the dump callback if a dump is set. */
+typedef int32_t (*dump_callback)(const acldumpChunk *, int32_t);
+/* After a successful execution: write the tensors (the model's, then its nodes') and feed the dump
+ * callback if a dump is set. The inputs are as the executor's `run` took them. */
 void model_dump_execution(emu_model *model, int32_t device, void *const *in_data, const size_t *in_sizes,
-                          size_t num_in, void *const *out_data, const size_t *out_ranks, const int64_t *out_dims,
-                          size_t num_out);
+                          const size_t *in_ranks, const int64_t *in_dims, size_t num_in, void *const *out_data,
+                          const size_t *out_ranks, const int64_t *out_dims, size_t num_out);
+/* Write one dump file at `path` and hand its bytes to cb (if any); false (diagnosed) if not written. */
+bool model_dump_file(const char *path, const void *data, size_t size, dump_callback cb, int32_t flag);
+
+/* dump_nodes.c */
+/* The per-node part of a dump into the iteration directory `dir` (see dump_nodes.c). */
+void model_dump_nodes(emu_model *model, const char *dir, bool inputs, bool outputs, dump_callback cb, int32_t flag,
+                      void *const *in_data, const size_t *in_sizes, const size_t *in_ranks, const int64_t *in_dims);
 
 /* model.c */
 /* A zeroed object of `size` bytes registered as a handle of `kind`; NULL (error recorded) on failure. */

@@ -95,8 +95,9 @@ def test_input_mode_dumps_only_inputs(harness: ModelHarness, dumping: None, tmp_
     model = harness.load(build.mlp()[0])
     x = run_once(harness, model, 4)
     folder = out_dir / str(DEVICE_ID) / f"model_{model}" / "0"
-    assert sorted(p.name for p in folder.iterdir()) == ["input_0.bin"]
+    assert sorted(p.name for p in folder.glob("*.bin")) == ["input_0.bin"]
     assert (folder / "input_0.bin").read_bytes() == x.tobytes()
+    assert {p.name.split("_")[0] for p in (folder / "nodes").rglob("*.bin")} == {"input"}
 
 
 def test_dump_lifecycle_and_bad_configurations(harness: ModelHarness, tmp_path: Path) -> None:

@@ -107,7 +107,7 @@ static void fake_unload(uint64_t token)
 }
 
 static const aclemu_model_executor fake = {ACLEMU_MODEL_EXECUTOR_ABI, fake_load, fake_describe, fake_infer,
-                                           fake_run, fake_unload, NULL};
+                                           fake_run, fake_unload, NULL, NULL};
 
 static uint32_t load(const char *text)
 {
