@@ -79,8 +79,12 @@ VARIANTS = {  # name: (flags, shared)
     "o-dwarf4": (("-gdwarf-4", "-c", "-fPIC"), False),
     "o-dwarf5": (("-gdwarf-5", "-c", "-fPIC"), False),
     "so-dwarf5-O0": (("-gdwarf-5", "-O0"), True),
+    "so-dwarf5-64bit": (("-gdwarf-5", "-gdwarf64"), True),  # the 64-bit DWARF format
+    "o-dwarf4-64bit": (("-gdwarf-4", "-gdwarf64", "-c", "-fPIC"), False),
     "so-nodebug": (("-g0",), True),
+    "so-compressed": (("-g", "-gz"), True),
 }
+WITHOUT_PARAMETERS = ("so-nodebug", "so-compressed")
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +110,7 @@ def params(func: int) -> list[tuple[int, int]]:
     return out
 
 
-@pytest.mark.parametrize("variant", [v for v in VARIANTS if v != "so-nodebug"])
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v not in WITHOUT_PARAMETERS])
 def test_parameters_match_the_c_layout(rt: Runtime, binaries: dict[str, Path], variant: str) -> None:
     handle = load(binaries[variant])
     try:
@@ -200,6 +204,17 @@ def test_cxx_function_found_by_its_linkage_name(rt: Runtime, tmp_path: Path) -> 
         func, ret = acl.rt.binary_get_function(handle, "_ZN4kern5scaleEiRdNS_4pairEPKS1_")
         check(ret, "binary_get_function")
         assert params(func) == expected(ScaleArgs)
+    finally:
+        check(acl.rt.binary_unload(handle), "binary_unload")
+
+
+def test_compressed_debug_sections_say_build_without_gz(rt: Runtime, binaries: dict[str, Path]) -> None:
+    handle = load(binaries["so-compressed"])
+    try:
+        func, ret = acl.rt.binary_get_function(handle, "many_kernel")
+        check(ret, "binary_get_function")
+        assert acl.rt.function_get_param_count(func)[1] == acl.ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+        assert "without -gz" in acl.get_recent_err_msg()
     finally:
         check(acl.rt.binary_unload(handle), "binary_unload")
 

@@ -104,3 +104,40 @@ def test_chosen_soc_is_read_once_per_init() -> None:
     # each snapshot was taken after the variable changed to Ascend310P1: the init's choice held
     assert (first["name"], first["arch"][0]) == ("Ascend910B1", 2201)
     assert (second["name"], second["arch"][0]) == ("Ascend-Emulator", 0)
+
+
+def test_readers_racing_repeated_inits_see_whole_choices() -> None:
+    result = run_python(
+        """
+        import json, os, sys, threading
+        import acl
+
+        sys.setswitchinterval(1e-5)  # let the readers interleave with the inits
+        names = ["Ascend910B1", "Ascend310P3"]
+        seen, stop = set(), threading.Event()
+
+        def reader():
+            while not stop.is_set():
+                seen.add(acl.get_soc_name())
+
+        threads = [threading.Thread(target=reader) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        codes = []
+        for cycle in range(40):
+            os.environ["ACL_EMU_SOC_VERSION"] = names[cycle % 2]
+            codes.append(acl.init())
+            codes.append(acl.finalize())
+        stop.set()
+        for thread in threads:
+            thread.join()
+        final = acl.get_soc_name()  # the last init's choice outlives its aclFinalize
+        print(json.dumps({"seen": sorted(seen), "codes": sorted(set(codes)), "final": final}))
+        """,
+        {"ACL_BACKEND": "emulator"},
+    )
+    assert result.returncode == 0, describe(result)
+    answer = json.loads(result.stdout.splitlines()[-1])
+    assert answer["codes"] == [acl.ACL_SUCCESS]
+    assert set(answer["seen"]) <= {"Ascend-Emulator", "Ascend910B1", "Ascend310P3"}
+    assert answer["final"] == "Ascend310P3"
