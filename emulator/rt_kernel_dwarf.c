@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_TYPE_DEPTH = 64, MAX_PARAMS = 4096, DIE_READ_BUDGET = 20000000 };
+enum { MAX_TYPE_DEPTH = 64, MAX_PARAMS = 4096, DIE_READS_PER_BYTE = 8, DIE_READS_EXTRA = 1000000 };
 
 typedef struct section {
     const unsigned char *data;
@@ -952,7 +952,7 @@ static bool collect_params(dwarf *d, const unit *u, uint64_t offset, rt_param **
 aclError rt_dwarf_parameters(const unsigned char *bytes, size_t size, const char *name, rt_param **params,
                              size_t *count, const char *fn)
 {
-    dwarf d = {.fn = fn, .function = name, .budget = DIE_READ_BUDGET, .err = ACL_SUCCESS};
+    dwarf d = {.fn = fn, .function = name, .err = ACL_SUCCESS};
     *params = NULL;
     *count = 0;
     if (!open_sections(&d, bytes, size)) {
@@ -960,6 +960,8 @@ aclError rt_dwarf_parameters(const unsigned char *bytes, size_t size, const char
         free(d.owned_str_offsets);
         return d.err;
     }
+    /* a scan reads each DIE once (each takes a byte at least); types are re-read, within reason */
+    d.budget = (uint64_t)d.info.size * DIE_READS_PER_BYTE + DIE_READS_EXTRA;
     search s = {name, 0, false, false};
     unit u, found_unit = {0};
     for (uint64_t at = 0; read_unit(&d, at, &u);) {
