@@ -318,6 +318,30 @@ def test_corrupted_debug_sections_are_refused(binaries: dict[str, Path], variant
     assert "unknown DWARF attribute form 0x7f" in results["unknown_form"][1]
 
 
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="rewrites x86-64 relocations")
+@pytest.mark.parametrize("variant", ["o-dwarf4", "o-dwarf5"])
+def test_aarch64_absolute_relocations_are_applied(
+    rt: Runtime, binaries: dict[str, Path], variant: str
+) -> None:
+    """The object file relabelled as AArch64: R_X86_64_64/_32 become R_AARCH64_ABS64/ABS32 (same effect)."""
+    image = bytearray(binaries[variant].read_bytes())
+    image[0x12:0x14] = struct.pack("<H", 183)  # EM_AARCH64
+    renamed = {1: 257, 10: 258}
+    for name, (_, offset, size) in sections(bytes(image)).items():
+        for at in range(offset, offset + size, 24) if name.startswith(".rela.debug") else ():
+            kind, = struct.unpack_from("<I", image, at + 8)
+            image[at + 8:at + 12] = struct.pack("<I", renamed.get(kind, kind))
+    patched = binaries[variant].with_name(f"aarch64-{variant}.o")
+    patched.write_bytes(bytes(image))
+    handle = load(patched)
+    try:
+        func, ret = acl.rt.binary_get_function(handle, "many_kernel")
+        check(ret, "binary_get_function")
+        assert params(func) == expected(ManyArgs)
+    finally:
+        check(acl.rt.binary_unload(handle), "binary_unload")
+
+
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="patches an x86-64 relocation type")
 def test_unsupported_relocation_is_refused(binaries: dict[str, Path]) -> None:
     image = bytearray(binaries["o-dwarf4"].read_bytes())
