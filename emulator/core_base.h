@@ -1,6 +1,6 @@
 /*
  * Runtime core, layer 0 (base): what every core file may use. Implemented by log.c (errors),
- * registry.c (handles), env.c (ACL_EMU_* configuration, clocks), core_lock.c, spin.c and exception.c;
+ * registry.c (handles), env.c (ACL_EMU_* configuration, clocks), soc_version.c, core_lock.c, spin.c and exception.c;
  * the parts compute areas use too are declared in emu.h. Layers: see README.md.
  *
  * Locking: one core lock guards the device table, contexts, stream/event lists and event
@@ -24,6 +24,12 @@ void rt_event_broadcast_locked(void);
 
 /* env.c: env ACL_EMU_DEVICE_MEMORY, default 8 GiB */
 size_t rt_device_memory_budget(void);
+
+/* soc_version.c: the emulated SoC. aclemu_soc_select (aclInit) reads ACL_EMU_SOC_VERSION once and
+ * refuses an unknown name; the default is "Ascend-Emulator" with NPU arch 0. */
+aclError aclemu_soc_select(const char *fn);
+const char *aclemu_soc_name(void);
+int64_t aclemu_soc_npu_arch(void);
 
 /* exception.c: report a failed stream task to the registered exception callback. */
 void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code);

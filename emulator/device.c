@@ -203,8 +203,10 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value
     case ACL_DEV_ATTR_CUST_OP_PRIVILEGE:
     case ACL_DEV_ATTR_MAINBOARD_ID:
     case ACL_DEV_ATTR_IS_VIRTUAL:
-    case ACL_DEV_ATTR_NPU_ARCH:
         *value = 0;
+        break;
+    case ACL_DEV_ATTR_NPU_ARCH:
+        *value = aclemu_soc_npu_arch(); /* 0 for the default "Ascend-Emulator" (soc_version.c) */
         break;
     default:
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: unknown attribute %d", fn, (int)attr);

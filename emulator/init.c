@@ -14,7 +14,6 @@
 #define EMU_CANN_RELEASE "0"
 #define EMU_CANN_PATCH "0"
 #define EMU_CANN_VERSION EMU_CANN_MAJOR "." EMU_CANN_MINOR "." EMU_CANN_RELEASE
-#define EMU_SOC_NAME "Ascend-Emulator"
 
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool initialized;
@@ -72,6 +71,11 @@ aclError aclInit(const char *configPath)
         init_references++;
         pthread_mutex_unlock(&init_lock);
         return aclemu_set_error(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: already initialized");
+    }
+    aclError soc_err = aclemu_soc_select("aclInit");
+    if (soc_err != ACL_SUCCESS) {
+        pthread_mutex_unlock(&init_lock);
+        return soc_err;
     }
     if (configPath != NULL && configPath[0] != '\0') {
         aclError err = check_config_file(configPath);
@@ -233,7 +237,7 @@ aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
 
 const char *aclrtGetSocName(void)
 {
-    return EMU_SOC_NAME;
+    return aclemu_soc_name();
 }
 
 aclError aclrtGetRunMode(aclrtRunMode *runMode)

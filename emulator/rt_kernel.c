@@ -21,7 +21,8 @@
  *
  * A function's code address (aclrtGetFunctionAddr, also a "symbol" for aclrtGetFuncBySymbol) is
  * where its bytes lie in the binary's copy (AI Core) or the host function (CPU). ELF symbols do
- * not describe parameters, so aclrtFunctionGetParamCount/Info answer ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+ * not describe parameters: aclrtFunctionGetParamCount/Info read them from the binary's DWARF
+ * debug info (rt_kernel_dwarf.c), so the binary must be built with -g.
  * Global variables: rt_kernel_globals.c; argument objects: rt_kernel_args.c.
  */
 #define _GNU_SOURCE
@@ -171,6 +172,8 @@ static void binary_free(rt_binary *b)
     for (size_t i = 0; i < b->function_count; i++) {
         aclemu_handle_remove(b->functions[i], RT_KIND_FUNCTION);
         free(b->functions[i]->name);
+        free(b->functions[i]->params);
+        free(b->functions[i]->symbol);
         free(b->functions[i]);
     }
     free(b->functions);
@@ -537,7 +540,9 @@ aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, const char *funcName,
             memcpy(&cpu, &entry, sizeof cpu); /* object to function pointer, as POSIX allows */
             err = new_function(b, kernelName, (uint64_t)(uintptr_t)entry, 0, cpu, funcHandle, __func__);
             if (err == ACL_SUCCESS) {
-                ((rt_function *)*funcHandle)->code = entry;
+                rt_function *f = *funcHandle;
+                f->code = entry;
+                f->symbol = strdup(funcName); /* if this fails, the parameter look-up names kernelName */
             }
         }
     }
@@ -955,18 +960,17 @@ aclError aclrtGetFuncBySymbol(const void *symbol, aclrtFuncHandle *funcHandle)
     return err;
 }
 
-/* Parameter lists: an ELF symbol table names functions but does not describe their parameters,
- * and the emulator reads no other metadata, so it answers with the runtime's "not supported". */
-static aclError no_parameter_metadata(const void *func, const char *fn)
+/* The parameters of function `func` (lock held), read from its binary's DWARF on first use. */
+static aclError parameters_locked(const void *func, rt_function **out, const char *fn)
 {
-    pthread_mutex_lock(&rt_kernel_lock);
-    rt_function *f = NULL;
-    aclError err = function_of_symbol_locked(func, &f, fn);
-    if (err == ACL_SUCCESS) {
-        err = aclemu_set_error(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "%s: the binary of \"%s\" carries no parameter "
-                               "description the emulator can read (ELF symbols name functions only)", fn, f->name);
+    aclError err = function_of_symbol_locked(func, out, fn);
+    rt_function *f = *out;
+    if (err != ACL_SUCCESS || f->params_read) {
+        return err;
     }
-    pthread_mutex_unlock(&rt_kernel_lock);
+    const char *symbol = f->symbol != NULL ? f->symbol : f->name;
+    err = rt_dwarf_parameters(f->owner->bytes, f->owner->size, symbol, &f->params, &f->param_count, fn);
+    f->params_read = err == ACL_SUCCESS;
     return err;
 }
 
@@ -975,16 +979,33 @@ aclError aclrtFunctionGetParamCount(const void *func, size_t *paramCount)
     if (paramCount == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: paramCount is NULL", __func__);
     }
-    return no_parameter_metadata(func, __func__);
+    pthread_mutex_lock(&rt_kernel_lock);
+    rt_function *f = NULL;
+    aclError err = parameters_locked(func, &f, __func__);
+    if (err == ACL_SUCCESS) {
+        *paramCount = f->param_count;
+    }
+    pthread_mutex_unlock(&rt_kernel_lock);
+    return err;
 }
 
 aclError aclrtFunctionGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
 {
-    (void)paramIndex;
     if (paramOffset == NULL || paramSize == NULL) {
         return aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: paramOffset and paramSize must not be NULL", __func__);
     }
-    return no_parameter_metadata(func, __func__);
+    pthread_mutex_lock(&rt_kernel_lock);
+    rt_function *f = NULL;
+    aclError err = parameters_locked(func, &f, __func__);
+    if (err == ACL_SUCCESS && paramIndex >= f->param_count) {
+        err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: paramIndex %zu, but \"%s\" has %zu parameters",
+                               __func__, paramIndex, f->name, f->param_count);
+    } else if (err == ACL_SUCCESS) {
+        *paramOffset = (size_t)f->params[paramIndex].offset;
+        *paramSize = (size_t)f->params[paramIndex].size;
+    }
+    pthread_mutex_unlock(&rt_kernel_lock);
+    return err;
 }
 
 aclError aclrtFunctionGetAvailDynUbufPerBlock(void *func, uint32_t flags, size_t *dynamicUbufSize)

@@ -56,6 +56,10 @@ typedef struct rt_binary { /* aclrtBinHandle */
 
 typedef uint32_t (*rt_cpu_kernel_fn)(void *args);
 
+typedef struct rt_param { /* one parameter's place in the argument block */
+    uint64_t offset, size;
+} rt_param;
+
 typedef struct rt_function { /* aclrtFuncHandle */
     rt_binary *owner;
     char *name;
@@ -63,6 +67,10 @@ typedef struct rt_function { /* aclrtFuncHandle */
     uint64_t size;
     rt_cpu_kernel_fn cpu; /* NULL for AI Core kernels */
     void *code;           /* its code: in the binary's copy (AI Core), or the host function (CPU) */
+    char *symbol;         /* the library's name of a CPU function (funcName); NULL: `name` is the symbol */
+    rt_param *params;     /* its parameters, once read from the binary's DWARF */
+    size_t param_count;
+    bool params_read;
 } rt_function;
 
 extern pthread_mutex_t rt_kernel_lock;
@@ -82,6 +90,12 @@ aclError rt_kernel_submit(aclrtFuncHandle funcHandle, uint32_t numBlocks, void *
 /* ACL_ERROR_INVALID_PARAM for a launch config with unknown attribute ids or a NULL list; NULL is fine.
  * The attributes are kept with the launch for aclmdlRIKernelTaskGetAttribute. */
 aclError rt_kernel_check_cfg(const aclrtLaunchKernelCfg *cfg, const char *fn);
+
+/* rt_kernel_dwarf.c: the parameters of function `name` described by the DWARF debug info of the
+ * ELF image `bytes` (a malloc'd array in *params, *count entries), laid out as a C struct of them;
+ * else an error code with a message naming `fn` and why (no debug info, malformed data, ...). */
+aclError rt_dwarf_parameters(const unsigned char *bytes, size_t size, const char *name, rt_param **params,
+                             size_t *count, const char *fn);
 
 /* rt_kernel_globals.c: release a binary's global variables (lock held, binary being freed). */
 void rt_globals_release(rt_binary *b);
