@@ -44,9 +44,10 @@ _STATIC_LOCK = re.compile(r"^static pthread_mutex_t (\w+)", re.M)
 _COND_WAIT = re.compile(r"\bpthread_cond_(?:timed)?wait\s*\([^,]*,\s*&?\s*([\w.>\-]+)")
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _STRING = re.compile(r'"(?:\\.|[^"\\])*"')
-# Function-pointer parameters that every caller fills with an emulator function (checked at each
-# call: the argument must name one, which is then audited like a direct call): function -> parameter.
-C_ONLY_POINTERS = {"rt_spin_until": "ready"}
+# Function pointers the emulator only ever sets to its own functions: pointer -> (the function
+# that receives it, argument index). Every call of that function must pass NULL or an emulator
+# function's name; a call through the pointer is then audited as calls of all of those.
+C_ONLY_POINTERS = {"ready": ("rt_spin_until", 0), "capture": ("aclemu_stream_set_capture", 1)}
 # Calls that wait on another thread (or for time to pass).
 WAITING = frozenset({"pthread_join", "pthread_cond_wait", "pthread_cond_timedwait", "sem_wait", "usleep",
                      "nanosleep", "sleep", "sched_yield", "poll", "select", "epoll_wait", "read", "write"})
@@ -97,6 +98,23 @@ class Sources:
         file = "core_lock.c" if taken.group(1) is None else file
         return f"{file}:{name}" if name in self.static_locks.get(file, ()) else name
 
+    def while_held(self, file: str, body: str, lock: str) -> str:
+        """The parts of a body entered with `lock` held that run before it releases the lock
+        (or after it takes it again)."""
+        marks = sorted((m.start(), m.end(), taking)
+                       for pattern, taking in ((_UNLOCK, False), (_LOCK, True))
+                       for m in pattern.finditer(body) if self.lock_name(file, m) == lock)
+        parts, held, position = [], True, 0
+        for start, end, taking in marks:
+            if held and not taking:
+                parts.append(body[position:start])
+            if taking and not held:
+                position = end
+            held = taking
+        if held:
+            parts.append(body[position:])
+        return "\n".join(parts)
+
     def critical_sections(self, lock: str) -> list[tuple[str, str]]:
         """(file, code) between each taking of `lock` and its release, in every function."""
         sections = []
@@ -143,7 +161,8 @@ def _walk_code(sources: Sources, names: list[str], verdict: Verdict, via: str, h
             continue
         verdict.functions.add(name)
         for file, body in sources.bodies[name]:
-            pending.extend(_calls(sources, file, body, verdict, f"{via} -> {name}", held))
+            code = sources.while_held(file, body, held) if held else body
+            pending.extend(_calls(sources, file, code, verdict, f"{via} -> {name}", held))
 
 
 def _walk_text(sources: Sources, file: str, text: str, verdict: Verdict, via: str, held: str) -> None:
@@ -169,25 +188,43 @@ def _calls(sources: Sources, file: str, text: str, verdict: Verdict, via: str, h
                 releasing -= 1
                 continue
             verdict.problems.append(f"{via}: calls {name}, which waits")
+        elif name in C_ONLY_POINTERS:
+            found.extend(_pointer_targets(sources, name))
         elif name in sources.bodies:
             found.append(name)
-            found.extend(_c_only_targets(sources, name, text[call.end():]))
-        elif name in C_ONLY_POINTERS.values() or not _is_type_or_cast(text, call):
-            if name in C_ONLY_POINTERS.values():
-                continue
+        elif not _is_type_or_cast(text, call):
             verdict.problems.append(f"{via}: calls {name}, not an emulator or known library function "
                                     "(a function pointer could reach Python)")
     return found
 
 
-def _c_only_targets(sources: Sources, callee: str, arguments: str) -> list[str]:
-    """The emulator function a C_ONLY_POINTERS callee is given (its first argument)."""
-    if callee not in C_ONLY_POINTERS:
-        return []
-    first = arguments.split(",", 1)[0].strip()
-    if first not in sources.bodies:
-        raise AssertionError(f"{callee} is given {first!r}, not an emulator function")
-    return [first]
+def _pointer_targets(sources: Sources, pointer: str) -> list[str]:
+    """The emulator functions a C_ONLY_POINTERS pointer can hold (AssertionError if anything else)."""
+    setter, index = C_ONLY_POINTERS[pointer]
+    targets = []
+    for bodies in sources.bodies.values():
+        for _, body in bodies:
+            for call in re.finditer(rf"\b{setter}\s*\(", body):
+                argument = _arguments(body, call.end())[index]
+                if argument != "NULL" and argument not in sources.bodies:
+                    raise AssertionError(f"{setter} is given {argument!r}, not an emulator function")
+                targets += [argument] if argument != "NULL" else []
+    return targets
+
+
+def _arguments(text: str, start: int) -> list[str]:
+    """The comma-separated arguments of the call whose '(' ends just before `start`."""
+    depth, current, out = 0, [], []
+    for ch in text[start:]:
+        if ch == ")" and depth == 0:
+            break
+        if ch == "," and depth == 0:
+            out.append("".join(current).strip())
+            current = []
+            continue
+        depth += (ch in "([{") - (ch in ")]}")
+        current.append(ch)
+    return [*out, "".join(current).strip()]
 
 
 def _is_type_or_cast(text: str, call: re.Match[str]) -> bool:
