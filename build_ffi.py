@@ -35,6 +35,7 @@ MODULE_NAME = "_acl_cffi"
 
 IS_PYPY = platform.python_implementation() == "PyPy"
 KEEPS_GIL = ROOT / "tools" / "data" / "keeps_gil.json"  # reviewed: the calls that keep the GIL
+NATIVE_KEEPS_GIL = ("_aclffi_address",)  # acl/_native/pointers.c: returns its argument
 
 
 # A block of hand-written glue that uses types not every release declares:
@@ -135,6 +136,7 @@ def keep_gil_source(functions: list[str]) -> str:
     wrappers (it calls the C functions directly), so this is CPython only."""
     tests = " || \\\n    ".join(f'__builtin_strcmp(f, "_cffi_f_{prefix}{name}") == 0'
                                   for name in functions for prefix in ("", "_aclpack_", "_aclinto_"))
+    tests += "".join(f' || \\\n    __builtin_strcmp(f, "_cffi_f_{name}") == 0' for name in NATIVE_KEEPS_GIL)
     return (
         "#ifndef PYPY_VERSION\n"
         f"#define _ACLFFI_KEEPS_GIL(f) (0 || \\\n    {tests})\n"
