@@ -31,6 +31,7 @@ class CallCase:
     stmt: str  # over the short names of benchmarks.functions and the fixture names
     expect: str  # Python expression over `result` and the fixtures that a successful call satisfies
     c_calls: int = 1  # 0: a pointer helper of acl.util (no C API call, no ctypes baseline)
+    numpy: bool = False  # needs numpy (left out where numpy is not installed)
 
     @property
     def function(self) -> str | None:
@@ -70,11 +71,12 @@ CASES: tuple[CallCase, ...] = (
     CallCase(7, "acl.util.bytes_to_ptr(b) (1 KiB)", "bytes_to_ptr(host_bytes)",
              "result == (host_bytes_ptr or result)", c_calls=0),
     CallCase(7, "acl.util.numpy_to_ptr(a) (1 KiB)", "numpy_to_ptr(host_array)", "result == host_ptr",
-             c_calls=0),
+             c_calls=0, numpy=True),
     CallCase(7, "acl.util.ptr_to_numpy(p, (1024,), NPY_UINT8)", "ptr_to_numpy(host_ptr, (HOST_BYTES,), 2)",
-             "result.shape == (HOST_BYTES,) and result.ctypes.data == host_ptr", c_calls=0),
+             "result.shape == (HOST_BYTES,) and result.ctypes.data == host_ptr",
+             c_calls=0, numpy=True),
     CallCase(7, "acl.util.ptr_to_bytes(p, 1024)", "ptr_to_bytes(host_ptr, HOST_BYTES)",
-             "result == host_array.tobytes()", c_calls=0),
+             "result == host_bytes", c_calls=0),
 )
 HOST_BYTES = 1024
 
@@ -137,18 +139,23 @@ def open_session(fns: Functions) -> dict[str, Any]:
 
 
 def _host_objects() -> dict[str, Any]:
-    """The pointer helpers' inputs, with addresses found independently (numpy, ctypes)."""
+    """The pointer helpers' inputs, with addresses found independently (ctypes, numpy).
+
+    Without numpy (the PyPy venv of benchmarks/pypy_run.py) the numpy cases are left out."""
     import ctypes
 
-    import numpy as np
-
-    host_array = np.arange(HOST_BYTES, dtype=np.uint8)
-    host_bytes = host_array.tobytes()
+    host_buffer = ctypes.create_string_buffer(bytes(range(256)) * (HOST_BYTES // 256), HOST_BYTES)
+    host_bytes = host_buffer.raw
     # CPython: a c_char_p over bytes points into the object; PyPy: bytes have no fixed address
     host_bytes_ptr = ctypes.cast(ctypes.c_char_p(host_bytes), ctypes.c_void_p).value
-    return {"host_array": host_array, "host_ptr": host_array.ctypes.data, "host_bytes": host_bytes,
-            "host_bytes_ptr": host_bytes_ptr if sys.implementation.name != "pypy" else None,
-            "HOST_BYTES": HOST_BYTES}
+    objects = {"host_buffer": host_buffer, "host_ptr": ctypes.addressof(host_buffer),
+               "host_bytes": host_bytes, "HOST_BYTES": HOST_BYTES,
+               "host_bytes_ptr": host_bytes_ptr if sys.implementation.name != "pypy" else None}
+    try:
+        import numpy as np
+    except ImportError:
+        return objects
+    return {**objects, "host_array": np.frombuffer(host_buffer, dtype=np.uint8)}
 
 
 def namespace(fns: Functions, fixtures: Mapping[str, Any]) -> dict[str, Any]:
@@ -183,6 +190,8 @@ def run(
         # numpy_to_ptr and ptr_to_numpy warn on every call (deprecated in pyACL), ours and the reference alike
         warnings.simplefilter("ignore")
         for case in CASES:
+            if case.numpy and "host_array" not in fixtures:
+                continue
             spaces = {impl: ns for impl, ns in all_spaces.items() if case.c_calls or impl != CTYPES}
             records.append(_run_case(case, spaces, repeats, min_seconds))
     return records
