@@ -131,7 +131,8 @@ def keep_gil_source(functions: list[str]) -> str:
 
     cffi wraps every call in Py_BEGIN/END_ALLOW_THREADS; this source comes after Python.h, so it
     redefines the two to test the enclosing wrapper's name (`__func__`, _cffi_f_<cdef name>: the
-    C name, or the shim's _aclpack_/_aclinto_ name), a test gcc folds to a constant. Written
+    C name, or the shim's _aclpack_/_aclinto_ name), a test gcc folds to a constant; a compiler
+    that does not fold it runs it once per wrapper (cached in a static, written with the GIL held). Written
     here, not generated: it rewrites cffi's output, not the binding's API. PyPy compiles no such
     wrappers (it calls the C functions directly), so this is CPython only."""
     tests = " || \\\n    ".join(f'__builtin_strcmp(f, "_cffi_f_{prefix}{name}") == 0'
@@ -142,7 +143,9 @@ def keep_gil_source(functions: list[str]) -> str:
         f"#define _ACLFFI_KEEPS_GIL(f) (0 || \\\n    {tests})\n"
         "#undef Py_BEGIN_ALLOW_THREADS\n#undef Py_END_ALLOW_THREADS\n"
         "#define Py_BEGIN_ALLOW_THREADS \\\n"
-        "    { PyThreadState *_save = _ACLFFI_KEEPS_GIL(__func__) ? NULL : PyEval_SaveThread();\n"
+        "    { static signed char _aclffi_keeps = -1; PyThreadState *_save; \\\n"
+        "    if (_aclffi_keeps < 0) _aclffi_keeps = (signed char)_ACLFFI_KEEPS_GIL(__func__); \\\n"
+        "    _save = _aclffi_keeps ? NULL : PyEval_SaveThread();\n"
         "#define Py_END_ALLOW_THREADS \\\n    if (_save != NULL) PyEval_RestoreThread(_save); }\n"
         "#endif\n"
     )
