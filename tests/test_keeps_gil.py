@@ -126,3 +126,36 @@ def test_python_callbacks_and_listed_calls_run_together_without_deadlock() -> No
     # in a child: a deadlock would hang the interpreter with the GIL held; the timeout turns it into a failure
     result = run_on_emulator(_CALLBACKS, timeout=120)
     assert result.returncode == 0 and result.stdout.startswith("ok "), describe(result)
+
+
+_PREDICATE_PROGRAM = """
+#include <stdio.h>
+%s
+static int _cffi_f_aclCreateDataBuffer(void) { return _ACLFFI_KEEPS_GIL(__func__); }
+static int _cffi_f__aclinto_aclrtGetVersion(void) { return _ACLFFI_KEEPS_GIL(__func__); }
+static int _cffi_f__aclffi_address(void) { return _ACLFFI_KEEPS_GIL(__func__); }
+static int _cffi_f__aclpack_aclrtGetDevice(void) { return _ACLFFI_KEEPS_GIL(__func__); }
+static int _cffi_f_aclrtSynchronizeStream(void) { return _ACLFFI_KEEPS_GIL(__func__); }
+int main(void)
+{
+    printf("%%d %%d %%d %%d %%d\\n", _cffi_f_aclCreateDataBuffer(), _cffi_f__aclinto_aclrtGetVersion(),
+           _cffi_f__aclffi_address(), _cffi_f__aclpack_aclrtGetDevice(), _cffi_f_aclrtSynchronizeStream());
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("optimization", ["-O0", "-O2"])
+def test_the_wrapper_name_test_picks_exactly_the_listed_functions(tmp_path: Path, optimization: str) -> None:
+    # folded to a constant when optimizing, a run-time test otherwise: the same answer
+    import build_ffi
+
+    source = build_ffi.keep_gil_source(LISTED)
+    predicate = source[source.index("#define _ACLFFI_KEEPS_GIL"):source.index("#undef")]
+    program = tmp_path / "predicate.c"
+    program.write_text(_PREDICATE_PROGRAM % predicate, encoding="utf-8")
+    binary = compile_c([program], tmp_path / "predicate", flags=[optimization])
+    result = run_command([str(binary)])
+    assert result.returncode == 0, describe(result)
+    assert result.stdout.split() == ["1", "1", "1", "0", "0"]
+    assert source.startswith("#ifndef PYPY_VERSION\n") and source.endswith("#endif\n")
