@@ -34,6 +34,8 @@ HEADERS = ROOT / "headers"
 MODULE_NAME = "_acl_cffi"
 
 IS_PYPY = platform.python_implementation() == "PyPy"
+KEEPS_GIL = ROOT / "tools" / "data" / "keeps_gil.json"  # reviewed: the calls that keep the GIL
+NATIVE_KEEPS_GIL = ("_aclffi_address",)  # acl/_native/pointers.c: returns its argument
 
 
 # A block of hand-written glue that uses types not every release declares:
@@ -117,6 +119,38 @@ def c_source(types_h: str, shims_c: str) -> str:
     return TYPES_C_PRELUDE + types_h + "\n" + shims_c
 
 
+def keeps_gil_functions() -> list[str]:
+    """The C functions whose binding keeps the GIL on CPython (tools/data/keeps_gil.json)."""
+    import json
+
+    return json.loads(KEEPS_GIL.read_text(encoding="utf-8"))["functions"]
+
+
+def keep_gil_source(functions: list[str]) -> str:
+    """C that makes cffi's wrapper of each listed function keep the GIL around its call.
+
+    cffi wraps every call in Py_BEGIN/END_ALLOW_THREADS; this source comes after Python.h, so it
+    redefines the two to test the enclosing wrapper's name (`__func__`, _cffi_f_<cdef name>: the
+    C name, or the shim's _aclpack_/_aclinto_ name), a test gcc folds to a constant; a compiler
+    that does not fold it runs it once per wrapper (cached in a static, written with the GIL held). Written
+    here, not generated: it rewrites cffi's output, not the binding's API. PyPy compiles no such
+    wrappers (it calls the C functions directly), so this is CPython only."""
+    tests = " || \\\n    ".join(f'__builtin_strcmp(f, "_cffi_f_{prefix}{name}") == 0'
+                                  for name in functions for prefix in ("", "_aclpack_", "_aclinto_"))
+    tests += "".join(f' || \\\n    __builtin_strcmp(f, "_cffi_f_{name}") == 0' for name in NATIVE_KEEPS_GIL)
+    return (
+        "#ifndef PYPY_VERSION\n"
+        f"#define _ACLFFI_KEEPS_GIL(f) (0 || \\\n    {tests})\n"
+        "#undef Py_BEGIN_ALLOW_THREADS\n#undef Py_END_ALLOW_THREADS\n"
+        "#define Py_BEGIN_ALLOW_THREADS \\\n"
+        "    { static signed char _aclffi_keeps = -1; PyThreadState *_save; \\\n"
+        "    if (_aclffi_keeps < 0) _aclffi_keeps = (signed char)_ACLFFI_KEEPS_GIL(__func__); \\\n"
+        "    _save = _aclffi_keeps ? NULL : PyEval_SaveThread();\n"
+        "#define Py_END_ALLOW_THREADS \\\n    if (_save != NULL) PyEval_RestoreThread(_save); }\n"
+        "#endif\n"
+    )
+
+
 def make_ffi(generated: Path = GENERATED):  # -> cffi.FFI (cffi is imported lazily: a build-time need)
     """The extension of the generated part in `generated` (acl/_generated/, or a regenerated copy)."""
     cffi = _require_build_modules()
@@ -130,6 +164,7 @@ def make_ffi(generated: Path = GENERATED):  # -> cffi.FFI (cffi is imported lazi
     declared = declared_types(shims_c)
     ffi.cdef(cdef_text(types_h, read("cdef.h")) + _native_parts(".cdef", declared))
     source = c_source(types_h, shims_c) + _native_parts(".c", declared)
+    source += keep_gil_source(keeps_gil_functions())
     ffi.set_source(
         MODULE_NAME,
         source,

@@ -13,6 +13,7 @@ import warnings
 from typing import Any, Callable
 
 from ._generated._acl_cffi import ffi
+from ._generated._acl_cffi import lib as _lib
 
 __all__ = [
     "bytes_to_ptr",
@@ -28,13 +29,22 @@ _DEPRECATED = "acl.util.{} is deprecated in pyACL; it is kept here for compatibi
 
 
 def _numpy() -> Any:
-    import numpy
+    try:
+        return _numpy_module[0]
+    except IndexError:
+        import numpy
 
-    return numpy
+        _numpy_module.append(numpy)
+        return numpy
+
+
+_numpy_module: list[Any] = []
 
 
 def _require_ndarray(fn: str, arr: Any) -> Any:
     np = _numpy()
+    if not _ndarray_type:
+        _ndarray_type.append(np.ndarray)
     if not isinstance(arr, np.ndarray):
         raise ValueError(f"acl.util.{fn}: the argument must be a numpy.ndarray, not {type(arr).__name__}")
     return np
@@ -44,12 +54,33 @@ def _array_data_address(arr: Any) -> int:
     return int(arr.__array_interface__["data"][0])
 
 
+_ON_PYPY = sys.implementation.name == "pypy"
+_address = _lib._aclffi_address
+_from_buffer = ffi.from_buffer
+_warn = warnings.warn
+_NUMPY_TO_PTR_DEPRECATED = _DEPRECATED.format("numpy_to_ptr")
+_unpack = ffi.unpack
+_cast = ffi.cast
+_CHAR_P = ffi.typeof("char *")
+_buffer = ffi.buffer
+_PTR_TO_NUMPY_DEPRECATED = _DEPRECATED.format("ptr_to_numpy")
+_ndarray_type: list[type] = []  # numpy.ndarray once a numpy helper imported numpy
+
+
 def numpy_to_ptr(arr: Any) -> int:
     """Address of the array's data, without a copy; the caller keeps `arr` alive."""
-    _require_ndarray("numpy_to_ptr", arr)
-    warnings.warn(_DEPRECATED.format("numpy_to_ptr"), Warning, stacklevel=2)
+    if _ndarray_type and arr.__class__ is _ndarray_type[0] and not _ON_PYPY:
+        _warn(_NUMPY_TO_PTR_DEPRECATED, Warning, stacklevel=2)
+        try:
+            # a C-contiguous array's buffer starts at its data (numpy refuses a simple buffer otherwise)
+            return _address(_from_buffer(arr))
+        except (BufferError, ValueError):  # numpy says "ndarray is not C-contiguous"
+            pass
+    else:
+        _require_ndarray("numpy_to_ptr", arr)
+        _warn(_NUMPY_TO_PTR_DEPRECATED, Warning, stacklevel=2)
     if not arr.flags.c_contiguous:
-        warnings.warn("acl.util.numpy_to_ptr: the array is not contiguous", Warning, stacklevel=2)
+        _warn("acl.util.numpy_to_ptr: the array is not contiguous", Warning, stacklevel=2)
     return _array_data_address(arr)
 
 
@@ -85,7 +116,7 @@ def ptr_to_numpy(ptr: int, shape: tuple[int, ...], npy_type_num: int) -> Any:
         raise TypeError("acl.util.ptr_to_numpy: ptr and npy_type_num must be ints")
     if not shape:
         raise ValueError("acl.util.ptr_to_numpy: shape must not be empty")
-    warnings.warn(_DEPRECATED.format("ptr_to_numpy"), Warning, stacklevel=2)
+    _warn(_PTR_TO_NUMPY_DEPRECATED, Warning, stacklevel=2)
     dtype = _dtype_for(np, npy_type_num)
     count = 1
     for dim in shape:
@@ -97,11 +128,7 @@ def ptr_to_numpy(ptr: int, shape: tuple[int, ...], npy_type_num: int) -> Any:
         return np.empty(shape, dtype)
     if ptr == 0:
         raise ValueError("acl.util.ptr_to_numpy: ptr is NULL")
-    view = np.frombuffer(ffi.buffer(ffi.cast("char *", ptr), nbytes), dtype=dtype)
-    return view.reshape(shape)
-
-
-_ON_PYPY = sys.implementation.name == "pypy"
+    return np.ndarray(shape, dtype, _buffer(_cast(_CHAR_P, ptr), nbytes))
 
 
 def _settle_in_old_generation() -> None:
@@ -129,6 +156,8 @@ def bytes_to_ptr(data: bytes) -> int:
 
     On PyPy each call costs a GC step (see _settle_in_old_generation); numpy_to_ptr does not.
     """
+    if data.__class__ is bytes and not _ON_PYPY:
+        return _address(data)  # CPython: cffi passes a bytes object as its own storage
     if not isinstance(data, bytes):
         raise ValueError(f"acl.util.bytes_to_ptr: the argument must be bytes, not {type(data).__name__}")
     if _ON_PYPY and data:
@@ -138,6 +167,8 @@ def bytes_to_ptr(data: bytes) -> int:
 
 def ptr_to_bytes(ptr: int, size: int) -> bytes:
     """A new bytes object holding a copy of `size` bytes at `ptr`."""
+    if ptr.__class__ is int and size.__class__ is int and size > 0 and ptr:
+        return _unpack(_cast(_CHAR_P, ptr), size)
     if not isinstance(ptr, int) or not isinstance(size, int):
         raise TypeError("acl.util.ptr_to_bytes: ptr and size must be ints")
     if size < 0:
@@ -146,7 +177,7 @@ def ptr_to_bytes(ptr: int, size: int) -> bytes:
         return b""
     if ptr == 0:
         raise ValueError("acl.util.ptr_to_bytes: ptr is NULL")
-    return ffi.buffer(ffi.cast("char *", ptr), size)[:]
+    return _unpack(_cast(_CHAR_P, ptr), size)
 
 
 class _WorkerThread(threading.Thread):

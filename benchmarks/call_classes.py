@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -29,12 +30,13 @@ class CallCase:
     label: str  # as a pyACL user writes it
     stmt: str  # over the short names of benchmarks.functions and the fixture names
     expect: str  # Python expression over `result` and the fixtures that a successful call satisfies
-    c_calls: int = 1
+    c_calls: int = 1  # 0: a pointer helper of acl.util (no C API call, no ctypes baseline)
+    numpy: bool = False  # needs numpy (left out where numpy is not installed)
 
     @property
     def function(self) -> str | None:
         """The short name of the one function a single-call case times."""
-        return self.stmt.split("(", 1)[0] if self.c_calls == 1 else None
+        return self.stmt.split("(", 1)[0] if self.c_calls <= 1 else None
 
 
 CASES: tuple[CallCase, ...] = (
@@ -66,7 +68,17 @@ CASES: tuple[CallCase, ...] = (
         "result == (2, dev_ptr + 64, 64)",
         c_calls=12,
     ),
+    CallCase(7, "acl.util.bytes_to_ptr(b) (1 KiB)", "bytes_to_ptr(host_bytes)",
+             "result == (host_bytes_ptr or result)", c_calls=0),
+    CallCase(7, "acl.util.numpy_to_ptr(a) (1 KiB)", "numpy_to_ptr(host_array)", "result == host_ptr",
+             c_calls=0, numpy=True),
+    CallCase(7, "acl.util.ptr_to_numpy(p, (1024,), NPY_UINT8)", "ptr_to_numpy(host_ptr, (HOST_BYTES,), 2)",
+             "result.shape == (HOST_BYTES,) and result.ctypes.data == host_ptr",
+             c_calls=0, numpy=True),
+    CallCase(7, "acl.util.ptr_to_bytes(p, 1024)", "ptr_to_bytes(host_ptr, HOST_BYTES)",
+             "result == host_bytes", c_calls=0),
 )
+HOST_BYTES = 1024
 
 # A typical per-inference bookkeeping step of a pyACL application, 12 API calls.
 _INFERENCE_STEP = """
@@ -122,7 +134,28 @@ def open_session(fns: Functions) -> dict[str, Any]:
     desc = fns["create_desc"]()
     if not buffer or not desc:
         raise BenchmarkSetupError(f"create_data_buffer gave {buffer}, create_desc gave {desc}")
-    return {"context": context, "stream": stream, "dev_ptr": dev_ptr, "buffer": buffer, "desc": desc}
+    return {"context": context, "stream": stream, "dev_ptr": dev_ptr, "buffer": buffer, "desc": desc,
+            **_host_objects()}
+
+
+def _host_objects() -> dict[str, Any]:
+    """The pointer helpers' inputs, with addresses found independently (ctypes, numpy).
+
+    Without numpy (the PyPy venv of benchmarks/pypy_run.py) the numpy cases are left out."""
+    import ctypes
+
+    host_buffer = ctypes.create_string_buffer(bytes(range(256)) * (HOST_BYTES // 256), HOST_BYTES)
+    host_bytes = host_buffer.raw
+    # CPython: a c_char_p over bytes points into the object; PyPy: bytes have no fixed address
+    host_bytes_ptr = ctypes.cast(ctypes.c_char_p(host_bytes), ctypes.c_void_p).value
+    objects = {"host_buffer": host_buffer, "host_ptr": ctypes.addressof(host_buffer),
+               "host_bytes": host_bytes, "HOST_BYTES": HOST_BYTES,
+               "host_bytes_ptr": host_bytes_ptr if sys.implementation.name != "pypy" else None}
+    try:
+        import numpy as np
+    except ImportError:
+        return objects
+    return {**objects, "host_array": np.frombuffer(host_buffer, dtype=np.uint8)}
 
 
 def namespace(fns: Functions, fixtures: Mapping[str, Any]) -> dict[str, Any]:
@@ -151,27 +184,38 @@ def run(
     """Measure every case over the given implementations; one record per case."""
     if fixtures is None:
         fixtures = open_session(primary(impls))
-    spaces = {impl: namespace(fns, fixtures) for impl, fns in impls.items()}
+    all_spaces = {impl: namespace(fns, fixtures) for impl, fns in impls.items()}
     records = []
-    for case in CASES:
-        for impl, ns in spaces.items():
-            check(case, impl, ns)
-        statements = {impl: (case.stmt, ns) for impl, ns in spaces.items()}
-        comparison = timing.compare(statements, repeats, min_seconds)
-        record: dict[str, Any] = {
-            "class": case.call_class,
-            "label": case.label,
-            "function": case.function,
-            "c_calls": case.c_calls,
-            "calls_per_sample": comparison.statements_per_sample,
-            "ns": {impl: comparison.summary(impl) for impl in spaces},
-            "ratios": {},
-        }
-        for baseline in (REFERENCE, CTYPES):
-            if OURS in spaces and baseline in spaces:
-                record["ratios"][f"{OURS}/{baseline}"] = comparison.ratio(OURS, baseline)
-        records.append(record)
+    with warnings.catch_warnings():
+        # numpy_to_ptr and ptr_to_numpy warn on every call (deprecated in pyACL), ours and the reference alike
+        warnings.simplefilter("ignore")
+        for case in CASES:
+            if case.numpy and "host_array" not in fixtures:
+                continue
+            spaces = {impl: ns for impl, ns in all_spaces.items() if case.c_calls or impl != CTYPES}
+            records.append(_run_case(case, spaces, repeats, min_seconds))
     return records
+
+
+def _run_case(case: CallCase, spaces: Mapping[str, dict[str, Any]], repeats: int,
+              min_seconds: float) -> dict[str, Any]:
+    for impl, ns in spaces.items():
+        check(case, impl, ns)
+    statements = {impl: (case.stmt, ns) for impl, ns in spaces.items()}
+    comparison = timing.compare(statements, repeats, min_seconds)
+    record: dict[str, Any] = {
+        "class": case.call_class,
+        "label": case.label,
+        "function": case.function,
+        "c_calls": case.c_calls,
+        "calls_per_sample": comparison.statements_per_sample,
+        "ns": {impl: comparison.summary(impl) for impl in spaces},
+        "ratios": {},
+    }
+    for baseline in (REFERENCE, CTYPES):
+        if OURS in spaces and baseline in spaces:
+            record["ratios"][f"{OURS}/{baseline}"] = comparison.ratio(OURS, baseline)
+    return record
 
 
 def worker_main(argv: list[str] | None = None) -> int:

@@ -33,3 +33,11 @@ FUNCTIONS: dict[str, tuple[str, str]] = {
     "get_dataset_buffer": ("acl.mdl.get_dataset_buffer", "aclmdlGetDatasetBuffer"),
     "destroy_dataset": ("acl.mdl.destroy_dataset", "aclmdlDestroyDataset"),
 }
+
+# pyACL's acl.util pointer helpers: Python-object work with no C API function, so no ctypes baseline.
+HELPERS: dict[str, str] = {
+    "bytes_to_ptr": "acl.util.bytes_to_ptr",
+    "numpy_to_ptr": "acl.util.numpy_to_ptr",
+    "ptr_to_numpy": "acl.util.ptr_to_numpy",
+    "ptr_to_bytes": "acl.util.ptr_to_bytes",
+}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from benchmarks.functions import FUNCTIONS
+from benchmarks.functions import FUNCTIONS, HELPERS
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 HEADERS_DIR = REPO_ROOT / "headers"
@@ -40,7 +40,8 @@ def load_ours() -> tuple[Functions, str]:
     import acl
 
     library = acl.backend()["libraries"][0]
-    return {short: _resolve(qualified) for short, (qualified, _) in FUNCTIONS.items()}, library
+    functions = {short: _resolve(qualified) for short, (qualified, _) in FUNCTIONS.items()}
+    return {**functions, **{short: _resolve(qualified) for short, qualified in HELPERS.items()}}, library
 
 
 def _fallback_library() -> str:

@@ -13,6 +13,9 @@
 
 #include "acl/acl.h"
 
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
 #define PARSE_OR_FAIL(name, ...)                                                       \
     do {                                                                               \
         if (!PyArg_ParseTuple(args, __VA_ARGS__)) {                                    \
@@ -352,6 +355,81 @@ static PyObject *ref_c_loop_ns(PyObject *self, PyObject *args)
     return PyFloat_FromDouble((now_ns() - start) / (double)n);
 }
 
+/* ---- acl.util pointer helpers, as pyACL writes them (numpy's C API, bytes internals) ---- */
+
+static const char DEPRECATED[] = "this interface is deprecated";
+
+static PyObject *ref_bytes_to_ptr(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *data = NULL;
+    PARSE_OR_FAIL("util.bytes_to_ptr", "O", &data);
+    if (!PyBytes_Check(data)) {
+        PyErr_SetString(PyExc_ValueError, "acl.util.bytes_to_ptr: the argument must be bytes");
+        return NULL;
+    }
+    return PyLong_FromVoidPtr(PyBytes_AsString(data));
+}
+
+static PyObject *ref_ptr_to_bytes(PyObject *self, PyObject *args)
+{
+    (void)self;
+    unsigned long ptr = 0, size = 0;
+    PARSE_OR_FAIL("util.ptr_to_bytes", "kk", &ptr, &size);
+    return PyBytes_FromStringAndSize((const char *)AS_PTR(ptr), (Py_ssize_t)size);
+}
+
+static PyObject *ref_numpy_to_ptr(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *arr = NULL;
+    PARSE_OR_FAIL("util.numpy_to_ptr", "O", &arr);
+    if (PyErr_WarnEx(PyExc_Warning, DEPRECATED, 1) < 0) {
+        return NULL;
+    }
+    if (!PyArray_Check(arr)) {
+        PyErr_SetString(PyExc_ValueError, "acl.util.numpy_to_ptr: the argument must be a numpy.ndarray");
+        return NULL;
+    }
+    if (!PyArray_IS_C_CONTIGUOUS((PyArrayObject *)arr)
+        && PyErr_WarnEx(PyExc_Warning, "the array is not contiguous", 1) < 0) {
+        return NULL;
+    }
+    return PyLong_FromVoidPtr(PyArray_BYTES((PyArrayObject *)arr));
+}
+
+static PyObject *ref_ptr_to_numpy(PyObject *self, PyObject *args)
+{
+    (void)self;
+    unsigned long ptr = 0;
+    PyObject *shape = NULL;
+    int type_num = 0;
+    PARSE_OR_FAIL("util.ptr_to_numpy", "kO!i", &ptr, &PyTuple_Type, &shape, &type_num);
+    if (PyErr_WarnEx(PyExc_Warning, DEPRECATED, 1) < 0) {
+        return NULL;
+    }
+    npy_intp dims[NPY_MAXDIMS];
+    Py_ssize_t nd = PyTuple_GET_SIZE(shape);
+    if (nd < 1 || nd > NPY_MAXDIMS) {
+        PyErr_SetString(PyExc_ValueError, "acl.util.ptr_to_numpy: bad shape");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        dims[i] = (npy_intp)PyLong_AsSsize_t(PyTuple_GET_ITEM(shape, i));
+        if (dims[i] < 0) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "acl.util.ptr_to_numpy: negative dimension");
+            }
+            return NULL;
+        }
+    }
+    PyArray_Descr *descr = PyArray_DescrFromType(type_num);
+    if (descr == NULL) {
+        return NULL;
+    }
+    return PyArray_NewFromDescr(&PyArray_Type, descr, (int)nd, dims, NULL, AS_PTR(ptr), NPY_ARRAY_CARRAY, NULL);
+}
+
 #define ENTRY(name) {#name, ref_##name, METH_VARARGS, NULL}
 
 static PyMethodDef reference_methods[] = {
@@ -381,6 +459,10 @@ static PyMethodDef reference_methods[] = {
     ENTRY(add_dataset_buffer),
     ENTRY(get_dataset_num_buffers),
     ENTRY(get_dataset_buffer),
+    ENTRY(bytes_to_ptr),
+    ENTRY(ptr_to_bytes),
+    ENTRY(numpy_to_ptr),
+    ENTRY(ptr_to_numpy),
     ENTRY(noop),
     ENTRY(set_device_released_gil),
     ENTRY(c_loop_ns),
@@ -394,5 +476,6 @@ static struct PyModuleDef reference_module = {
 
 PyMODINIT_FUNC PyInit__pyacl_reference(void)
 {
+    import_array();
     return PyModule_Create(&reference_module);
 }

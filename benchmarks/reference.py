@@ -18,7 +18,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
-from benchmarks.functions import FUNCTIONS
+from benchmarks.functions import FUNCTIONS, HELPERS
 
 HERE = Path(__file__).resolve().parent
 BUILD_DIR = HERE / "_build"
@@ -39,9 +39,13 @@ def build(library_path: str, headers_dir: Path) -> Path:
     """Compile the extension (unless an identical build exists) and return its path."""
     library = Path(library_path).resolve()
     include = sysconfig.get_paths()["include"]
+    import numpy  # the util helpers use numpy's C API, as pyACL's do
+
+    numpy_include = numpy.get_include()
     key = hashlib.sha256(
         b"\0".join(
-            [SOURCE.read_bytes(), str(library).encode(), str(headers_dir).encode(), sys.version.encode()]
+            [SOURCE.read_bytes(), str(library).encode(), str(headers_dir).encode(), sys.version.encode(),
+             numpy_include.encode()]
         )
     ).hexdigest()[:12]
     out_dir = BUILD_DIR / f"reference-{key}"
@@ -52,7 +56,7 @@ def build(library_path: str, headers_dir: Path) -> Path:
     cmd = [
         *_compiler(),
         "-std=c11", "-O2", "-fPIC", "-shared", "-Wall", "-Wextra",
-        f"-I{include}", f"-I{headers_dir}",
+        f"-I{include}", f"-I{numpy_include}", f"-I{headers_dir}",
         "-o", str(target), str(SOURCE),
         # link by directory + name and record the directory, so the loader maps the file the
         # binding already opened (same inode): one emulator state for both
@@ -77,4 +81,4 @@ def load(library_path: str, headers_dir: Path) -> ModuleType:
 def functions(library_path: str, headers_dir: Path) -> dict[str, Callable[..., Any]]:
     """pyACL-shaped callables (short names) from the reference extension."""
     module = load(library_path, headers_dir)
-    return {name: getattr(module, name) for name in FUNCTIONS}
+    return {name: getattr(module, name) for name in (*FUNCTIONS, *HELPERS)}

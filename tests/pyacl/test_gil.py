@@ -1,4 +1,5 @@
-"""cffi releases the GIL around every C call; pyACL does so for only 14 calls (PYACL.md §8).
+"""cffi releases the GIL around every C call but the reviewed host-side ones of tools/data/keeps_gil.json
+(tests/test_keeps_gil.py); pyACL releases it for only 14 calls (PYACL.md §8).
 
 Proof for the blocking waits: one thread sits in acl.rt.synchronize_stream (or synchronize_event)
 on a stream held up by a blocking callback that nobody has processed yet, while other Python

@@ -158,3 +158,68 @@ def test_threads_run_and_report_exceptions() -> None:
         acl.util.start_thread(5, None)
     with pytest.raises(TypeError):
         acl.util.start_thread(seen.append)
+
+
+@pytest.mark.numpy
+def test_numpy_to_ptr_every_layout_on_every_call() -> None:
+    # the first call of a process learns numpy's type; later calls take the quick path: both must agree
+    np = pytest.importorskip("numpy")
+    base = np.arange(24, dtype=np.float64).reshape(4, 6)
+
+    class Sub(np.ndarray):
+        pass
+
+    layouts = [base, base.T, base[:, ::2], base[1:], np.zeros(0), np.array(3.0), base[::-1], base.view(Sub)]
+    for _ in range(2):
+        for arr in layouts:
+            address, categories = _quiet(acl.util.numpy_to_ptr, arr)
+            assert address == arr.__array_interface__["data"][0]
+            assert categories == ([Warning] if arr.flags.c_contiguous else [Warning, Warning])
+    for bad in ([1, 2], b"xy", None):
+        with pytest.raises(ValueError, match=r"numpy_to_ptr: the argument must be a numpy\.ndarray"):
+            acl.util.numpy_to_ptr(bad)
+
+
+def test_bytes_to_ptr_of_bytes_and_subclasses_and_refusals() -> None:
+    class Sub(bytes):
+        pass
+
+    for data in (b"", b"x", bytes(range(256)) * 4, Sub(b"subclass bytes")):
+        address = acl.util.bytes_to_ptr(data)
+        assert isinstance(address, int) and address != 0
+        assert ctypes.string_at(address, len(data)) == data
+    for bad in (bytearray(b"ab"), memoryview(b"ab"), "ab", None, 5):
+        with pytest.raises(ValueError, match=f"must be bytes, not {type(bad).__name__}"):
+            acl.util.bytes_to_ptr(bad)
+
+
+def test_ptr_to_bytes_copies_and_refuses_bad_arguments() -> None:
+    source = ctypes.create_string_buffer(bytes(range(200)), 200)
+    address = ctypes.addressof(source)
+    assert acl.util.ptr_to_bytes(address, 200) == bytes(range(200))
+    assert acl.util.ptr_to_bytes(address + 10, 3) == bytes([10, 11, 12])
+    assert acl.util.ptr_to_bytes(address, 0) == b"" and acl.util.ptr_to_bytes(0, 0) == b""
+    for ptr, size in ((address, "3"), (float(address), 3), (None, 3)):
+        with pytest.raises(TypeError, match="ptr and size must be ints"):
+            acl.util.ptr_to_bytes(ptr, size)
+    with pytest.raises(ValueError, match="size must not be negative"):
+        acl.util.ptr_to_bytes(address, -1)
+    with pytest.raises(ValueError, match="ptr is NULL"):
+        acl.util.ptr_to_bytes(0, 4)
+
+
+@pytest.mark.numpy
+def test_ptr_to_numpy_views_are_c_ordered_writeable_and_checked() -> None:
+    np = pytest.importorskip("numpy")
+    arr = np.arange(12, dtype=np.int16)
+    view, _ = _quiet(acl.util.ptr_to_numpy, arr.ctypes.data, (3, 4), NPY_INT16)
+    assert view.flags.c_contiguous and view.flags.writeable and not view.flags.owndata
+    np.testing.assert_array_equal(view, arr.reshape(3, 4))
+    empty, _ = _quiet(acl.util.ptr_to_numpy, 0, (0, 4), NPY_FLOAT32)
+    assert empty.shape == (0, 4) and empty.dtype == np.float32
+    with pytest.raises(ValueError, match="ptr is NULL"):
+        _quiet(acl.util.ptr_to_numpy, 0, (2,), NPY_FLOAT32)
+    with pytest.raises(ValueError, match="bad dimension"):
+        _quiet(acl.util.ptr_to_numpy, arr.ctypes.data, (2, -1), NPY_INT16)
+    with pytest.raises(ValueError, match="unknown numpy type number"):
+        _quiet(acl.util.ptr_to_numpy, arr.ctypes.data, (2,), 12345)
