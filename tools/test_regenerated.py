@@ -2,9 +2,13 @@
 """Run the test suite against a binding regenerated from a CANN release's headers.
 
     python tools/test_regenerated.py [--keep DIR] INCLUDE [PYTEST ARGS...]
+    python tools/test_regenerated.py --newest SETS_DIR
 
 INCLUDE     the release's include root (holding acl/acl.h), as for gen_wrappers.py --include
 --keep DIR  build the binding into DIR and leave it there (default: a scratch directory, removed)
+--newest SETS_DIR
+            print the include root <name>/include under SETS_DIR whose headers declare the newest
+            release (ACL_*_VERSION), and exit (1 if there is none)
 
 The binding is generated from INCLUDE (tools/gen_wrappers.py) into a copy of the `acl` package in
 a scratch directory, its extension compiled there. The emulator is built from headers/ whatever
@@ -187,6 +191,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [_INNER]:
         return _run_pytest(argv[1:])
+    if argv[:1] == ["--newest"] and len(argv) == 2:
+        sys.path.insert(0, str(TOOLS))
+        from aclgen.front.include_root import newest_include_root
+
+        newest = newest_include_root(Path(argv[1]))
+        if newest is None:
+            print(f"test_regenerated: no release declared under {argv[1]}", file=sys.stderr)
+            return 1
+        print(newest)
+        return 0
     keep: Optional[Path] = None
     if argv[:1] == ["--keep"] and len(argv) > 1:
         keep, argv = Path(argv[1]), argv[2:]
