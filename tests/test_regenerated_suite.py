@@ -2,7 +2,8 @@
 headers, where a test using a name the release lacks is skipped, naming it, and nothing else is.
 
 The release here is headers/ without its media part (acl_dvpp.h, dvpp/, media/): it lacks the
-hi_mpi_* functions and the media constants. The tests run are written here, one of each kind.
+hi_mpi_* functions and the media constants; and its aclfvRepoAdd takes a stream as well (as 1.0.0's
+does). The tests run are written here, one of each kind.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ def test_a_present_function_runs():
 
 def test_a_name_no_release_declares_still_fails():
     assert acl.ACL_NO_SUCH_CONSTANT_ANYWHERE
+
+
+def test_a_function_of_other_parameters_called_as_headers_declares_it():
+    acl.fv.repo_add(0, 0)
 '''
 
 AT_IMPORT = '''
@@ -65,6 +70,11 @@ def media_less_headers(dest: Path) -> Path:
     (include / "acl" / "ops" / "acl_dvpp.h").unlink()
     shutil.rmtree(include / "acl" / "dvpp")
     shutil.rmtree(include / "acl" / "media")
+    fv = include / "acl" / "ops" / "acl_fv.h"
+    declared = "aclError aclfvRepoAdd(aclfvSearchType type, aclfvFeatureInfo *featureInfo);"
+    text = fv.read_text(encoding="utf-8")
+    assert declared in text
+    fv.write_text(text.replace(declared, declared.replace(");", ", aclrtStream stream);")), encoding="utf-8")
     return include
 
 
@@ -86,4 +96,31 @@ def test_uses_of_what_the_release_lacks_skip_naming_it_and_the_rest_runs(tmp_pat
     assert out.count("lacks hi_mpi_sys_init") == 2, describe(result)
     assert f"{release} lacks AACLC_SAMPLES_PER_FRAME" in out, describe(result)  # at import
     assert "FAILED" in out and "test_a_name_no_release_declares_still_fails" in out, describe(result)
-    assert "1 failed, 1 passed, 3 skipped" in out, describe(result)
+    assert f"{release} declares aclfvRepoAdd with other parameters than headers/" in out, describe(result)
+    assert "1 failed, 1 passed, 4 skipped" in out, describe(result)
+
+
+def test_newest_picks_the_release_declaring_the_highest_version(tmp_path: Path) -> None:
+    """--newest compares versions as numbers (1.10 after 1.9), wherever the defines are (acl.h or
+    acl_rt.h), and skips a tree declaring none; .ci/run takes its answer."""
+    trees = {"old": ("acl.h", 1, 9, 3), "new": ("acl_rt.h", 1, 10, 0), "odd": ("acl.h", None, None, None)}
+    for name, (header, *parts) in trees.items():
+        acl_dir = tmp_path / name / "include" / "acl"
+        acl_dir.mkdir(parents=True)
+        defines = "".join(
+            f"#define ACL_{part}_VERSION {value}\n"
+            for part, value in zip(("MAJOR", "MINOR", "PATCH"), parts)
+            if value is not None
+        )
+        (acl_dir / "acl.h").write_text('#include "acl_rt.h"\n' if header == "acl_rt.h" else defines)
+        (acl_dir / "acl_rt.h").write_text(defines if header == "acl_rt.h" else "")
+    def newest(sets: Path) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, str(TOOL), "--newest", str(sets)]
+        env = clean_env()
+        return subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path, env=env)
+
+    result = newest(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(tmp_path / "new" / "include")
+    empty = newest(tmp_path / "odd")
+    assert empty.returncode == 1 and "no release declared" in empty.stderr

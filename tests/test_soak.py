@@ -143,8 +143,11 @@ class Soak:
         rng = random.Random(index)
         round_no = 0
         while time.monotonic() < self.deadline and not self.failures:
-            self._round(index, round_no, rng)
-            self._race(rng)
+            try:
+                self._round(index, round_no, rng)
+                self._race(rng)
+            except Exception as error:  # a thread dying silently would only show as fewer rounds
+                self.fail(f"thread {index} round {round_no} raised {type(error).__name__}: {error}")
             round_no += 1
         with self.lock:
             self.rounds += round_no
@@ -196,7 +199,7 @@ def test_eight_threads_every_byte_and_every_callback_exactly_once() -> None:
                          {"ACL_BACKEND": "emulator"}, timeout=120)
     assert result.returncode == 0, describe(result)
     summary = json.loads(result.stdout.strip().splitlines()[-1])
-    assert summary["failures"] == []
+    assert summary["failures"] == [], "\n".join(summary["failures"])
     assert summary["rounds"] >= THREADS, summary  # every thread got through at least one round
     assert summary["missing_callbacks"] == [] and summary["repeated_callbacks"] == [], summary
     assert summary["unknown_callbacks"] == []

@@ -2,9 +2,13 @@
 """Run the test suite against a binding regenerated from a CANN release's headers.
 
     python tools/test_regenerated.py [--keep DIR] INCLUDE [PYTEST ARGS...]
+    python tools/test_regenerated.py --newest SETS_DIR
 
 INCLUDE     the release's include root (holding acl/acl.h), as for gen_wrappers.py --include
 --keep DIR  build the binding into DIR and leave it there (default: a scratch directory, removed)
+--newest SETS_DIR
+            print the include root <name>/include under SETS_DIR whose headers declare the newest
+            release (ACL_*_VERSION), and exit (1 if there is none)
 
 The binding is generated from INCLUDE (tools/gen_wrappers.py) into a copy of the `acl` package in
 a scratch directory, its extension compiled there. The emulator is built from headers/ whatever
@@ -15,7 +19,9 @@ repository's `python build_ffi.py` build. pytest then runs in this repository (P
 A test, or a test module at import, that fails on a C name headers/ declares and the release does
 not (a function: the binding's acl.FunctionNotAvailableError; a constant; a type in an ffi
 expression), in this process or in a child interpreter whose output the failure shows, is reported
-skipped, naming it. Anything else that fails is a finding.
+skipped, naming it. So is one calling a function the release declares with another number of
+parameters than headers/ (cffi's "expected N arguments"): the tests are written to headers/.
+Anything else that fails is a finding.
 Exit status: pytest's, or 2 if the binding could not be made.
 """
 
@@ -45,6 +51,8 @@ _LACKING_USES = (
     re.compile(r"cffi library '_acl_cffi' has no function, constant or global variable named '(\w+)'"),
     re.compile(r"undefined type name\s+(?:(?:struct|union|enum)\s+)?(\w+)"),
 )
+# How a call to a function of another arity fails (group 1: the C name), bound directly by cffi.
+_OTHER_ARITY = (re.compile(r"\b(\w+) expected \d+ arguments?, got \d+"),)
 
 
 def declared_names(api_json: Path) -> set[str]:
@@ -59,9 +67,17 @@ def declared_names(api_json: Path) -> set[str]:
     return names
 
 
-def lacking_name(text: str, lacking: set[str]) -> Optional[str]:
-    """The first name of `lacking` whose use the failure text reports, else None."""
-    for pattern in _LACKING_USES:
+def arities(api_json: Path) -> dict[str, int]:
+    """C function -> its number of parameters, from a binding's api.json."""
+    api = json.loads(api_json.read_text(encoding="utf-8"))
+    return {function["name"]: len(function.get("params", ())) for function in api["functions"]}
+
+
+def lacking_name(
+    text: str, lacking: set[str], patterns: tuple[re.Pattern[str], ...] = _LACKING_USES
+) -> Optional[str]:
+    """The first name of `lacking` whose use the failure text reports (by `patterns`), else None."""
+    for pattern in patterns:
         for found in pattern.finditer(text):
             if found.group(1) in lacking:
                 return found.group(1)
@@ -80,12 +96,18 @@ def _failure_text(exc: Optional[BaseException]) -> str:
     return "\n".join(parts)
 
 
-def _plugin(lacking: set[str], release: str) -> object:
+def _plugin(lacking: set[str], reshaped: set[str], release: str) -> object:
     """The pytest plugin of this mode (pytest is imported only in the pytest process)."""
     import pytest
 
-    def reason(name: str) -> str:
-        return f"Skipped: {release} lacks {name}"
+    def reason(text: str) -> Optional[str]:
+        name = lacking_name(text, lacking)
+        if name is not None:
+            return f"Skipped: {release} lacks {name}"
+        name = lacking_name(text, reshaped, _OTHER_ARITY)
+        if name is not None:
+            return f"Skipped: {release} declares {name} with other parameters than headers/"
+        return None
 
     class LackingAsSkip:
         """A test (or a test module, at import) failing on a C name the release lacks and the
@@ -103,11 +125,11 @@ def _plugin(lacking: set[str], release: str) -> object:
             report = outcome.get_result()
             if not report.failed or call.excinfo is None:
                 return
-            name = lacking_name(_failure_text(call.excinfo.value), lacking)
-            if name is not None:
+            why = reason(_failure_text(call.excinfo.value))
+            if why is not None:
                 path, line, _ = item.location
                 report.outcome = "skipped"
-                report.longrepr = (path, (line or 0) + 1, reason(name))
+                report.longrepr = (path, (line or 0) + 1, why)
 
         @pytest.hookimpl(hookwrapper=True)
         def pytest_make_collect_report(self, collector: Any) -> Iterator[None]:
@@ -115,10 +137,10 @@ def _plugin(lacking: set[str], release: str) -> object:
             report = outcome.get_result()
             if not report.failed:
                 return
-            name = lacking_name(str(report.longrepr), lacking)
-            if name is not None:
+            why = reason(str(report.longrepr))
+            if why is not None:
                 report.outcome = "skipped"
-                report.longrepr = (str(collector.path), 0, reason(name))
+                report.longrepr = (str(collector.path), 0, why)
 
     return LackingAsSkip()
 
@@ -132,11 +154,14 @@ def _run_pytest(args: list[str]) -> int:
     spec = importlib.util.find_spec("acl")
     assert spec is not None and spec.origin is not None
     generated = Path(spec.origin).parent / "_generated"
-    baseline = declared_names(ROOT / "acl" / "_generated" / "api.json")
-    lacking = baseline - declared_names(generated / "api.json")
+    baseline_api = ROOT / "acl" / "_generated" / "api.json"
+    lacking = declared_names(baseline_api) - declared_names(generated / "api.json")
+    before = arities(baseline_api)
+    reshaped = {name for name, n in arities(generated / "api.json").items() if before.get(name, n) != n}
     libraries = (generated / "libraries.py").read_text(encoding="utf-8")
     release = re.search(r"HEADERS_RELEASE = '([^']*)'", libraries)
-    return int(pytest.main(args, plugins=[_plugin(lacking, release.group(1) if release else "the release")]))
+    plugin = _plugin(lacking, reshaped, release.group(1) if release else "the release")
+    return int(pytest.main(args, plugins=[plugin]))
 
 
 def _emulator() -> Path:
@@ -187,6 +212,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [_INNER]:
         return _run_pytest(argv[1:])
+    if argv[:1] == ["--newest"] and len(argv) == 2:
+        sys.path.insert(0, str(TOOLS))
+        from aclgen.front.include_root import newest_include_root
+
+        newest = newest_include_root(Path(argv[1]))
+        if newest is None:
+            print(f"test_regenerated: no release declared under {argv[1]}", file=sys.stderr)
+            return 1
+        print(newest)
+        return 0
     keep: Optional[Path] = None
     if argv[:1] == ["--keep"] and len(argv) > 1:
         keep, argv = Path(argv[1]), argv[2:]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers.binding import binding_functions
 
 import acl.util
 from fuzz.inherent import INHERENT_LIST, inherent_crashes, short_waits, unvalidated_addresses
@@ -34,6 +35,14 @@ def test_argument_kinds_follow_the_tables() -> None:
 
 def test_every_reviewed_entry_names_a_public_function_and_says_why() -> None:
     kinds = {t.qualname: t.kinds for t in public_targets()}
+    # A function the binding under test lacks (regenerated from another release) is public as a
+    # stand-in taking anything: its arguments are those of headers/ (the reviewed list's baseline).
+    api = json.loads((REPO_ROOT / "acl" / "_generated" / "api.json").read_text())
+    declared = binding_functions()
+    for b in api["bindings"]:
+        if b["name"] not in declared:
+            params = [p for p in b.get("params", ()) if p["kind"] != "out"]
+            kinds[f"{b['module']}.{b['python_name']}"] = tuple(p["kind"] for p in params)
     assert inherent_crashes(), f"{INHERENT_LIST} lost its entries"
     for name, reason in inherent_crashes().items():
         assert name in kinds and len(reason) > 40, name

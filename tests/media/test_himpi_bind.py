@@ -101,6 +101,11 @@ def test_null_pointers_and_sys_state(channels: None) -> None:
 
 
 def test_dvpp_version_is_the_runtime_headers_version() -> None:
+    """The emulator's headers are headers/ whatever release the binding under test was generated from."""
+    from helpers.binding import baseline_constant
+
     major, minor, patch, ret = acl.himpi.dvpp_get_version()
     assert ret == 0
-    assert (major, minor, patch) == (acl.ACL_MAJOR_VERSION, acl.ACL_MINOR_VERSION, acl.ACL_PATCH_VERSION)
+    assert (major, minor, patch) == tuple(
+        baseline_constant(f"ACL_{part}_VERSION") for part in ("MAJOR", "MINOR", "PATCH")
+    )

@@ -47,3 +47,15 @@ def rt(prof_rt: ProfRuntime) -> ProfRuntime:
 
     check(acl.rt.set_context(prof_rt.context), "set_context")
     return prof_rt
+
+
+@pytest.fixture()
+def prof_subscriptions() -> Iterator[list[int]]:
+    """The models a test subscribes (it appends each id before subscribing): unsubscribed at teardown
+    however the test ended, as a model left subscribed makes every later aclprofInit fail."""
+    import acl
+
+    model_ids: list[int] = []
+    yield model_ids
+    for model_id in model_ids:
+        acl.prof.model_unsubscribe(model_id)  # ACL_ERROR_INVALID_MODEL_ID once the test did it

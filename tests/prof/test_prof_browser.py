@@ -5,6 +5,7 @@ failure."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -32,30 +33,33 @@ def _chromium() -> str:
 
 
 def _profile(rt: ProfRuntime, out: Path) -> None:
+    """A short two-stream program profiled into `out`; undone however it ends (profiling left
+    initialized would refuse every later aclprofInit)."""
     np = pytest.importorskip("numpy")
     a_stream, b_stream = rt.streams
     host = np.arange(1 << 18, dtype=np.float32)
-    dev, ret = acl.rt.malloc(host.nbytes, 0)
-    check(ret, "malloc")
-    event, ret = acl.rt.create_event()
-    check(ret, "create_event")
-    config = acl.prof.create_config(
-        [0], acl.ACL_AICORE_NONE, 0, acl.ACL_PROF_TASK_TIME | acl.ACL_PROF_ACL_API
-    )
-    check(acl.prof.init(str(out)), "init")
-    check(acl.prof.start(config), "start")
-    for _ in range(5):
-        check(acl.rt.memcpy_async(dev, host.nbytes, host.ctypes.data, host.nbytes, 1, a_stream), "H2D")
-    check(acl.rt.record_event(event, a_stream), "record")
-    check(acl.rt.stream_wait_event(b_stream, event), "wait")
-    check(acl.rt.memcpy_async(host.ctypes.data, host.nbytes, dev, host.nbytes, 2, b_stream), "D2H")
-    check(acl.rt.synchronize_stream(b_stream), "sync")
-    check(acl.rt.synchronize_stream(a_stream), "sync")
-    check(acl.prof.stop(config), "stop")
-    check(acl.prof.finalize(), "finalize")
-    acl.prof.destroy_config(config)
-    check(acl.rt.destroy_event(event), "destroy_event")
-    check(acl.rt.free(dev), "free")
+    with contextlib.ExitStack() as undo:
+        dev, ret = acl.rt.malloc(host.nbytes, 0)
+        check(ret, "malloc")
+        undo.callback(lambda: check(acl.rt.free(dev), "free"))
+        event, ret = acl.rt.create_event()
+        check(ret, "create_event")
+        undo.callback(lambda: check(acl.rt.destroy_event(event), "destroy_event"))
+        config = acl.prof.create_config(
+            [0], acl.ACL_AICORE_NONE, 0, acl.ACL_PROF_TASK_TIME | acl.ACL_PROF_ACL_API
+        )
+        undo.callback(acl.prof.destroy_config, config)
+        check(acl.prof.init(str(out)), "init")
+        undo.callback(lambda: check(acl.prof.finalize(), "finalize"))
+        check(acl.prof.start(config), "start")
+        undo.callback(lambda: check(acl.prof.stop(config), "stop"))
+        for _ in range(5):
+            check(acl.rt.memcpy_async(dev, host.nbytes, host.ctypes.data, host.nbytes, 1, a_stream), "H2D")
+        check(acl.rt.record_event(event, a_stream), "record")
+        check(acl.rt.stream_wait_event(b_stream, event), "wait")
+        check(acl.rt.memcpy_async(host.ctypes.data, host.nbytes, dev, host.nbytes, 2, b_stream), "D2H")
+        check(acl.rt.synchronize_stream(b_stream), "sync")
+        check(acl.rt.synchronize_stream(a_stream), "sync")
 
 
 def test_html_timeline_renders_in_chromium(rt: ProfRuntime, tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ around the program; the outputs are real (op and model results checked with nump
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import sys
@@ -61,9 +62,17 @@ def _add_op(a_dev: int, b_dev: int, c_dev: int, nbytes: int, stream: int) -> lis
 
 
 def run_program(rt: ProfRuntime, out: Path) -> dict[str, Any]:
-    """The program; returns what it computed and the wall-clock window around it."""
+    """The program; returns what it computed and the wall-clock window around it. Whatever it set up
+    is undone however it ends (a report thread left subscribed or profiling left initialized would
+    fail later tests)."""
+    with contextlib.ExitStack() as undo:
+        return _program(rt, out, undo)
+
+
+def _program(rt: ProfRuntime, out: Path, undo: contextlib.ExitStack) -> dict[str, Any]:
     a_stream, b_stream = rt.streams
     harness = ModelHarness(a_stream)
+    undo.callback(harness.release)
     assert _onnx_executor.install()
     model_data, reference = build.mlp(2)
     model_id = harness.load(model_data)
@@ -74,21 +83,26 @@ def run_program(rt: ProfRuntime, out: Path) -> dict[str, Any]:
 
     src = np.arange(COPY_BYTES // 4, dtype=np.float32)
     back = np.zeros_like(src)
-    big, ret = acl.rt.malloc(COPY_BYTES, 0)
-    check(ret, "malloc")
     a = np.arange(6, dtype=np.float32).reshape(2, 3)
     b = np.full((2, 3), 0.5, dtype=np.float32)
+    event, ret = acl.rt.create_event()
+    check(ret, "create_event")
+    undo.callback(lambda: check(acl.rt.destroy_event(event), "destroy_event"))
+    big, ret = acl.rt.malloc(COPY_BYTES, 0)
+    check(ret, "malloc")
+    undo.callback(lambda: check(acl.rt.free(big), "free"))
     ops_mem = []
     for _ in range(3):
         p, ret = acl.rt.malloc(a.nbytes, 0)
         check(ret, "malloc")
+        undo.callback(lambda p=p: check(acl.rt.free(p), "free"))
         ops_mem.append(p)
     check(acl.rt.memcpy(ops_mem[0], a.nbytes, a.ctypes.data, a.nbytes, 1), "memcpy a")
     check(acl.rt.memcpy(ops_mem[1], b.nbytes, b.ctypes.data, b.nbytes, 1), "memcpy b")
-    event, ret = acl.rt.create_event()
-    check(ret, "create_event")
     loop = _ReportLoop(rt.context)
+    undo.callback(loop.finish)
     check(acl.rt.subscribe_report(loop.thread_id, b_stream), "subscribe_report")
+    undo.callback(lambda: check(acl.rt.unsubscribe_report(loop.thread_id, b_stream), "unsubscribe_report"))
     called: list[float] = []
 
     def callback(_: Any) -> None:
@@ -96,16 +110,25 @@ def run_program(rt: ProfRuntime, out: Path) -> dict[str, Any]:
         called.append(time.monotonic())
 
     check(acl.prof.init(str(out)), "prof.init")
+    undo.callback(lambda: check(acl.prof.finalize(), "prof.finalize"))
     types = acl.ACL_PROF_TASK_TIME | acl.ACL_PROF_ACL_API | acl.ACL_PROF_MSPROFTX
     config = acl.prof.create_config([0], acl.ACL_AICORE_NONE, 0, types)
     assert config, acl.get_recent_err_msg()
+    undo.callback(lambda: check(acl.prof.destroy_config(config), "destroy_config"))
     check(acl.prof.start(config), "prof.start")
+    undo.callback(lambda: check(acl.prof.stop(config), "prof.stop"))
     stamp = acl.prof.create_stamp()
+    undo.callback(acl.prof.destroy_stamp, stamp)
     check(acl.prof.set_stamp_trace_message(stamp, "program", 7), "set_stamp_trace_message")
     t0 = time.monotonic_ns()
     check(acl.prof.push(stamp), "push")
     check(acl.rt.memcpy_async(big, COPY_BYTES, src.ctypes.data, COPY_BYTES, 1, a_stream), "H2D")
     keep = _add_op(*ops_mem, a.nbytes, a_stream)
+    undo.callback(acl.op.destroy_attr, keep[6])
+    for h in keep[:3]:
+        undo.callback(acl.destroy_tensor_desc, h)
+    for h in keep[3:6]:
+        undo.callback(acl.destroy_data_buffer, h)
     check(acl.rt.record_event(event, a_stream), "record_event")
     check(acl.rt.stream_wait_event(b_stream, event), "stream_wait_event")
     check(acl.rt.memcpy_async(back.ctypes.data, COPY_BYTES, big, COPY_BYTES, 2, b_stream), "D2H")
@@ -115,25 +138,10 @@ def run_program(rt: ProfRuntime, out: Path) -> dict[str, Any]:
     check(acl.rt.synchronize_stream(b_stream), "sync b")
     check(acl.prof.pop(), "pop")
     t1 = time.monotonic_ns()
-    check(acl.prof.stop(config), "prof.stop")
-    check(acl.prof.finalize(), "prof.finalize")
-    check(acl.prof.destroy_config(config), "destroy_config")
-    acl.prof.destroy_stamp(stamp)
-
     c = np.zeros_like(a)
     check(acl.rt.memcpy(c.ctypes.data, c.nbytes, ops_mem[2], c.nbytes, 2), "memcpy c")
     y = harness.get(m_out, 0, (2, 4), np.float32)
-    check(acl.rt.unsubscribe_report(loop.thread_id, b_stream), "unsubscribe_report")
-    loop.finish()
-    for h in keep[3:6]:
-        acl.destroy_data_buffer(h)
-    for h in keep[:3]:
-        acl.destroy_tensor_desc(h)
-    acl.op.destroy_attr(keep[6])
-    for p in [big, *ops_mem]:
-        check(acl.rt.free(p), "free")
-    check(acl.rt.destroy_event(event), "destroy_event")
-    harness.release()
+    undo.close()  # stops and finalizes profiling (its files are written), releases the rest
     np.testing.assert_allclose(c, a + b)
     np.testing.assert_allclose(y, reference(x), rtol=1e-5, atol=1e-6)
     np.testing.assert_array_equal(back, src)

@@ -28,6 +28,16 @@ from helpers.subproc import describe, run_on_emulator, run_python
 import acl
 
 POLL_MS = 20
+# What the running test set up for report callbacks, undone last first when it ends, however it
+# ended: a report thread left subscribed or polling would count in later tests' report threads.
+_undo: list[Callable[[], object]] = []
+
+
+@pytest.fixture(autouse=True)
+def _undo_report_setup() -> Iterator[None]:
+    yield
+    while _undo:
+        _undo.pop()()  # each step tolerates the test having done it already (an error code)
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +79,20 @@ class ReportLoop:
             self.gate.set()
         self.stop = threading.Event()
         self.results: list[int] = []
+        self.finished = False
         self.thread_id, ret = acl.util.start_thread(self._loop, None)
         check(ret, "start_thread")
+        _undo.append(self._close)
+
+    def subscribe(self, stream: int) -> None:
+        check(acl.rt.subscribe_report(self.thread_id, stream), "subscribe_report")
+        _undo.append(lambda: acl.rt.unsubscribe_report(self.thread_id, stream))
+
+    def _close(self) -> None:
+        if not self.finished:
+            self.gate.set()
+            self.stop.set()
+            acl.util.stop_thread(self.thread_id)
 
     def _loop(self) -> None:
         check(acl.rt.set_context(self.context), "set_context in the report thread")
@@ -85,12 +107,14 @@ class ReportLoop:
         self.gate.set()
         self.stop.set()
         assert acl.util.stop_thread(self.thread_id) == 0
+        self.finished = True
         assert set(self.results) <= {acl.ACL_SUCCESS, acl.ACL_ERROR_RT_REPORT_TIMEOUT}, self.results
 
 
 def new_stream() -> int:
     stream, ret = acl.rt.create_stream()
     check(ret, "create_stream")
+    _undo.append(lambda: acl.rt.destroy_stream(stream))
     return stream
 
 
@@ -99,7 +123,7 @@ def new_stream() -> int:
 
 def test_the_classic_report_loop_runs_each_callback_on_the_report_thread(rt: Runtime) -> None:
     loop = ReportLoop(rt.context)
-    check(acl.rt.subscribe_report(loop.thread_id, rt.stream), "subscribe_report")
+    loop.subscribe(rt.stream)
     results: list[tuple[int, int, int]] = []
     for i in range(20):
         block = acl.ACL_CALLBACK_BLOCK if i % 2 else acl.ACL_CALLBACK_NO_BLOCK
@@ -123,7 +147,7 @@ class Token:
 def test_user_data_stays_alive_until_the_callback_has_run_then_is_released(rt: Runtime) -> None:
     stream = new_stream()
     loop = ReportLoop(rt.context, gated=True)
-    check(acl.rt.subscribe_report(loop.thread_id, stream), "subscribe_report")
+    loop.subscribe(stream)
     received: list[int] = []
     token = Token()
     alive = weakref.ref(token)
@@ -189,8 +213,9 @@ def fail_one_task(rt: Runtime) -> int:
     blocked, failing = new_stream(), new_stream()
     event, ret = acl.rt.create_event()
     check(ret, "create_event")
+    _undo.append(lambda: acl.rt.destroy_event(event))
     loop = ReportLoop(rt.context, gated=True)
-    check(acl.rt.subscribe_report(loop.thread_id, blocked), "subscribe_report")
+    loop.subscribe(blocked)
     check(acl.rt.launch_callback(lambda _: None, None, acl.ACL_CALLBACK_BLOCK, blocked), "launch_callback")
     check(acl.rt.record_event(event, blocked), "record_event")
     check(acl.rt.stream_wait_event_with_timeout(failing, event, 10), "stream_wait_event_with_timeout")

@@ -6,6 +6,7 @@ the root probably is."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -41,3 +42,24 @@ def include_root_problem(root: Path) -> Optional[str]:
     headers = sum(1 for _ in root.rglob("*.h")) if root.is_dir() else 0
     return (f"{what} ({headers} headers found); --include takes a CANN release's include root, "
             f"the directory holding acl/acl.h (e.g. $ASCEND_TOOLKIT_HOME/include)")
+
+
+_VERSION_DEFINES = ("ACL_MAJOR_VERSION", "ACL_MINOR_VERSION", "ACL_PATCH_VERSION")
+
+
+def declared_version(root: Path) -> Optional[tuple[int, int, int]]:
+    """The ACL_*_VERSION defines of an include root's headers (acl.h, or acl_rt.h in later trees),
+    read as text: picking a tree among several needs no parse. None if one is missing."""
+    text = "".join(h.read_text(encoding="utf-8", errors="replace") for h in sorted(root.rglob("*.h")))
+    found = [re.search(rf"#define\s+{name}\s+(\d+)", text) for name in _VERSION_DEFINES]
+    if not all(found):
+        return None
+    major, minor, patch = (int(m.group(1)) for m in found if m)
+    return major, minor, patch
+
+
+def newest_include_root(sets_dir: Path) -> Optional[Path]:
+    """Of the include roots <name>/include under sets_dir, the one declaring the newest version."""
+    roots = [p.parent.parent for p in sets_dir.glob("*/include/acl/acl.h")]
+    versioned = [(v, str(root), root) for root in roots if (v := declared_version(root)) is not None]
+    return max(versioned)[2] if versioned else None

@@ -1,0 +1,38 @@
+"""What the binding under test declares: the baseline's (headers/) or a release's it was regenerated
+from (tools/test_regenerated.py). Tests whose expectation depends on the API derive it from here."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from helpers.repo import REPO_ROOT
+
+
+@cache
+def binding_functions() -> frozenset[str]:
+    """The C functions the imported binding declares (its loader table; a wheel ships no api.json)."""
+    from acl._generated._acl_cffi import ffi, lib
+
+    return frozenset(ffi.string(lib._aclffi_name(i)).decode() for i in range(lib._aclffi_count()))
+
+
+@cache
+def _baseline_api() -> dict:
+    """The generator's record of headers/ (acl/_generated/api.json of this repository)."""
+    return json.loads((REPO_ROOT / "acl" / "_generated" / "api.json").read_text(encoding="utf-8"))
+
+
+def baseline_functions() -> frozenset[str]:
+    """The C functions headers/ declares."""
+    return frozenset(function["name"] for function in _baseline_api()["functions"])
+
+
+def baseline_constant(name: str) -> int:
+    """A constant or enumerator of headers/, the API the emulator is built from whatever the binding
+    under test (a release may number an enum otherwise)."""
+    api = _baseline_api()
+    values = [constant["value"] for constant in api["constants"] if constant["name"] == name]
+    values += [value for enum in api["enums"] for member, value in enum["members"] if member == name]
+    assert len(values) == 1, f"headers/ declares no constant {name}"
+    return values[0]
