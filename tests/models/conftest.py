@@ -56,3 +56,18 @@ def harness(model_runtime: Any) -> Iterator[Any]:
     h = ModelHarness(model_runtime.stream)
     yield h
     h.release()
+
+
+@pytest.fixture()
+def dumping(harness: Any) -> Iterator[None]:
+    """The model dump initialised for one test and ended after it, whatever the test left."""
+    from helpers.runtime_support import check
+
+    import acl
+
+    check(acl.mdl.init_dump(), "acl.mdl.init_dump")
+    yield
+    try:
+        acl.mdl.dump_unreg_callback()  # raises on a release without it: the dump still ends
+    finally:
+        acl.mdl.finalize_dump()

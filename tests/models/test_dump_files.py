@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ctypes
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,16 +34,6 @@ def config(tmp_path: Path, **fields: str) -> str:
     path = tmp_path / "dump.json"
     path.write_text(json.dumps({"dump": {**fields, "dump_list": [{"model_name": "mlp"}]}}))
     return str(path)
-
-
-@pytest.fixture()
-def dumping(harness: ModelHarness) -> Iterator[None]:
-    check(acl.mdl.init_dump(), "acl.mdl.init_dump")
-    yield
-    try:
-        acl.mdl.dump_unreg_callback()  # raises on a release without it: the dump still ends
-    finally:
-        acl.mdl.finalize_dump()
 
 
 def run_once(harness: ModelHarness, model: int, seed: int) -> np.ndarray:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ctypes
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +25,6 @@ import acl
 
 pytestmark = pytest.mark.numpy
 ACL_FLOAT = 0
-
-
-@pytest.fixture()
-def dumping(harness: ModelHarness) -> Iterator[None]:
-    check(acl.mdl.init_dump(), "acl.mdl.init_dump")
-    yield
-    acl.mdl.dump_unreg_callback()
-    acl.mdl.finalize_dump()
 
 
 def set_dump(tmp_path: Path, mode: str) -> Path:
