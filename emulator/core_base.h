@@ -24,6 +24,8 @@ void rt_event_broadcast_locked(void);
 
 /* env.c: env ACL_EMU_DEVICE_MEMORY, default 8 GiB */
 size_t rt_device_memory_budget(void);
+/* Read ACL_EMU_STRICT and ACL_EMU_DEVICE_MEMORY again (aclInit); they are cached in between. */
+void aclemu_env_refresh(void);
 
 /* exception.c: report a failed stream task to the registered exception callback. */
 void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uint32_t thread_id, aclError code);

@@ -8,9 +8,11 @@
 #include <time.h>
 
 enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0, STREAM_CAPACITY = 2048 };
-/* Task records a stream keeps for reuse, and how long its worker (out of work) and a thread
- * synchronizing with it spin before they sleep (spin.c). */
-enum { SPARE_TASKS = 1024 };
+/* Task records a stream keeps for reuse (enough for a queue 16k deep: a program that queues
+ * thousands of tiny tasks before it synchronizes allocates none after the first round; at most
+ * 2-3 MiB a stream), and how long its worker (out of work) and a thread synchronizing with it
+ * spin before they sleep (spin.c). */
+enum { SPARE_TASKS = 16384 };
 static const uint64_t WORKER_SPIN_NS = 50000, WAIT_SPIN_NS = 50000;
 
 static int32_t next_stream_id; /* under the core lock */
@@ -128,15 +130,14 @@ rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t prior
 
 void rt_stream_ref_locked(rt_stream *s)
 {
-    s->refs++;
+    __atomic_add_fetch(&s->refs, 1, __ATOMIC_RELAXED);
 }
 
+/* Without the core lock: only a live stream (under the core lock) gains references, so the
+ * count reaching 0 is final. */
 void rt_stream_put(rt_stream *s)
 {
-    rt_lock();
-    bool last = --s->refs == 0;
-    rt_unlock();
-    if (last) {
+    if (__atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) == 0) {
         while (s->spare != NULL) {
             rt_task *next = s->spare->next;
             free(s->spare);
@@ -170,7 +171,7 @@ rt_stream *rt_stream_get(aclrtStream handle, const char *fn, aclError *err)
         *err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live stream", fn, handle);
         return NULL;
     }
-    s->refs++;
+    rt_stream_ref_locked(s);
     rt_unlock();
     *err = ACL_SUCCESS;
     return s;
