@@ -32,7 +32,11 @@ enum {
 static const uint64_t QUARANTINE_BYTES = 64ULL * 1024 * 1024 * 1024;
 
 /* Why large ones keep pages at all: faulting fresh pages in costs more than reusing kept ones
- * (a 1 MiB buffer allocated, filled and freed in a loop took twice as long, on a VM). A large freed
+ * (a 1 MiB buffer allocated, filled and freed in a loop took twice as long, on a VM). But reuse
+ * costs clearing the pages and two protection changes, 5-10x a fresh mapping that is never
+ * filled (numpy.zeros' way), so only strict mode keeps them; the default mode maps afresh and
+ * drops a freed allocation's pages at once, which still leaves it reserved and inaccessible, so
+ * use after free is detected in both modes. A large freed
  * allocation with pages may be handed out again (by us, never by libc) once at least
  * PROTECTED_BYTES of newer large allocations were freed after it; until then, and until it is
  * reused, it is still reported as freed. */
@@ -251,6 +255,9 @@ static bool take_resident_locked(size_t span, memspace_block *out)
 {
     uint64_t newer = 0;
     retired *best = NULL;
+    if (resident_bytes == 0) { /* the default mode keeps none: no scan */
+        return false;
+    }
     for (size_t step = 1; step <= QUARANTINE_COUNT; ++step) {
         retired *entry = &quarantine[(quarantine_next + QUARANTINE_COUNT - step) % QUARANTINE_COUNT];
         if (entry->block.span == 0 || entry->block.size_class >= 0) {
@@ -344,7 +351,7 @@ void memspace_retire(const memspace_block *block, size_t size, int where)
     pthread_mutex_lock(&space_lock);
     if (block->size_class < 0) {
         /* a shared mapping is never reused: a process that imported it still sees its pages */
-        resident = block->span <= RESIDENT_BYTES && shared_find_locked(block->base) == NULL &&
+        resident = aclemu_strict() && block->span <= RESIDENT_BYTES && shared_find_locked(block->base) == NULL &&
                    mprotect((void *)block->base, block->span, PROT_NONE) == 0;
         if (!resident) {
             seal_mapping_locked(block);
