@@ -24,12 +24,13 @@ def test_queued_handle_calls_run_after_the_handle_and_attr_are_destroyed(
     handle, ret = acl.op.create_handle("MatMul", [a_desc, b_desc], [out_desc], attr)
     check(ret, "create_handle")
 
-    gate, ret = acl.rt.create_event()
-    check(ret, "create_event")
+    gate, ret = acl.rt.create_notify(acl.ACL_NOTIFY_DEFAULT)
+    check(ret, "create_notify")
     opener, ret = acl.rt.create_stream()
     check(ret, "create_stream")
+    opened = False
     try:
-        check(acl.rt.stream_wait_event(ops.stream, gate), "stream_wait_event")  # hold the queue
+        check(acl.rt.wait_and_reset_notify(gate, ops.stream, 60), "wait_and_reset_notify")  # hold the queue
         inputs = [rng.standard_normal((m, k)).astype(np.float32) for _ in range(calls)]
         outputs = [ops.output((m, n), np.float32) for _ in range(calls)]
         for a, (_, out_buf, _) in zip(inputs, outputs):
@@ -39,13 +40,17 @@ def test_queued_handle_calls_run_after_the_handle_and_attr_are_destroyed(
         acl.op.destroy_attr(attr)
         # still queued: the last output keeps its marker until the gate opens
         assert (ops.from_device(outputs[-1][2], (m, n), np.float32) == 77).all()
-        check(acl.rt.record_event(gate, opener), "record_event")
+        check(acl.rt.record_notify(gate, opener), "record_notify")
+        opened = True
         ops.sync()
         for a, (_, _, out_ptr) in zip(inputs, outputs):
             want = a.astype(np.float64) @ b.T.astype(np.float64)
             got = ops.from_device(out_ptr, (m, n), np.float32)
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
     finally:
+        if not opened:  # release the held stream before anything is destroyed
+            acl.rt.record_notify(gate, opener)
         check(acl.rt.synchronize_stream(opener), "synchronize_stream")
+        acl.rt.synchronize_stream(ops.stream)
         check(acl.rt.destroy_stream(opener), "destroy_stream")
-        check(acl.rt.destroy_event(gate), "destroy_event")
+        check(acl.rt.destroy_notify(gate), "destroy_notify")
