@@ -315,6 +315,24 @@ def measure(repeats: int, rounds: int, tasks: int, ops: int) -> dict[str, dict[s
     return results
 
 
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
+    """--cpu, --json and --check, shared with bench_scale."""
+    parser.add_argument("--cpu", type=int, default=None,
+                        help="CPU to pin to (default: the first one allowed); -1 leaves the affinity alone")
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+
+
+def pin(cpu: int | None) -> None:
+    """Pin the process to `cpu` (None: the first allowed; -1: leave it) before any thread starts:
+    they all inherit it. Also selects the emulator unless ACL_BACKEND says otherwise."""
+    os.environ.setdefault("ACL_BACKEND", "emulator")
+    if not hasattr(os, "sched_setaffinity"):  # PyPy: run it under `taskset -c N` instead
+        print("not pinned: this Python cannot set the CPU affinity", file=sys.stderr)
+    elif (cpu := min(os.sched_getaffinity(0)) if cpu is None else cpu) >= 0:
+        os.sched_setaffinity(0, {cpu})
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -323,16 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--tasks", type=int, default=10000)
     parser.add_argument("--ops", type=int, default=1000)
-    parser.add_argument("--cpu", type=int, default=None,
-                        help="CPU to pin to (default: the first one allowed); -1 leaves the affinity alone")
-    parser.add_argument("--json", type=Path)
-    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    add_common_arguments(parser)
     args = parser.parse_args(argv)
-    os.environ.setdefault("ACL_BACKEND", "emulator")
-    if not hasattr(os, "sched_setaffinity"):  # PyPy: run it under `taskset -c N` instead
-        print("not pinned: this Python cannot set the CPU affinity", file=sys.stderr)
-    elif (cpu := min(os.sched_getaffinity(0)) if args.cpu is None else args.cpu) >= 0:
-        os.sched_setaffinity(0, {cpu})  # before any thread starts: they all inherit it
+    pin(args.cpu)
     results = measure(args.repeats, args.rounds, args.tasks, args.ops)
     for name, result in results.items():
         if "ours_ns" in result:

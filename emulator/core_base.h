@@ -24,6 +24,8 @@ void rt_event_broadcast_locked(void);
 
 /* env.c: env ACL_EMU_DEVICE_MEMORY, default 8 GiB */
 size_t rt_device_memory_budget(void);
+/* Read ACL_EMU_STRICT and ACL_EMU_DEVICE_MEMORY again (aclInit); they are cached in between. */
+void aclemu_env_refresh(void);
 
 /* soc_version.c: the emulated SoC. aclemu_soc_select (aclInit) reads ACL_EMU_SOC_VERSION once and
  * refuses an unknown name; the default is "Ascend-Emulator" with NPU arch 0. */

@@ -35,7 +35,7 @@ struct rt_stream {
     uint32_t priority;
     uint32_t flags;
     bool is_default;
-    int refs; /* under the core lock; 1 for the context's list + 1 per borrower */
+    int refs; /* atomic, gained under the core lock; 1 for the context's list + 1 per borrower */
 
     pthread_mutex_t lock;
     pthread_cond_t changed; /* task finished, stopping: for waiters (broadcast only when waiting) */

@@ -54,7 +54,7 @@ void aclemu_diag(const char *fmt, ...) ACLEMU_PRINTF(1, 2);
 
 /* ----------------------------------------------------- configuration / init */
 
-/* ACL_EMU_STRICT=1: report kind mismatches, use after free and leaks. */
+/* ACL_EMU_STRICT=1: report kind mismatches, use after free and leaks (read at aclInit). */
 bool aclemu_strict(void);
 /* Integer value of environment variable `name`, or `fallback` when unset/invalid. */
 long long aclemu_env_ll(const char *name, long long fallback);

@@ -84,6 +84,7 @@ aclError aclInit(const char *configPath)
             return err;
         }
     }
+    aclemu_env_refresh();
     initialized = true;
     init_references = 1;
     aclemu_lifecycle_fn hook = lifecycle_hook;

@@ -12,6 +12,7 @@
  * a recent free cannot turn up in the program's own buffers and be taken for use after free. */
 #include "core_work.h"
 
+#include "memory_index.h"
 #include "memory_space.h"
 
 #include <stdatomic.h>
@@ -25,6 +26,7 @@ enum {
 };
 
 typedef struct allocation {
+    addr_node node; /* in `allocations`, keyed by base */
     uintptr_t base;
     size_t size;
     memspace_block block;
@@ -35,8 +37,7 @@ typedef struct allocation {
 } allocation;
 
 static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
-static allocation *table; /* sorted by base */
-static size_t table_count, table_capacity;
+static addr_node *allocations; /* the live allocations, by base (each one malloc'd) */
 static size_t device_used[RT_MAX_DEVICES];
 /* aclrtGetMemUsageInfo: per device, the bytes of DVPP allocations (part of device_used) and the
  * highest values device_used - DVPP and DVPP reached since the process started. */
@@ -60,46 +61,28 @@ static const char *where_name(int where)
     return where == ACLEMU_MEM_DEVICE ? "device" : "host";
 }
 
-/* Index of the last allocation with base <= p, or table_count when none. */
-static size_t floor_index_locked(uintptr_t p)
-{
-    size_t lo = 0, hi = table_count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (table[mid].base <= p) {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    return lo == 0 ? table_count : lo - 1;
-}
-
 static allocation *find_locked(uintptr_t p)
 {
-    size_t i = floor_index_locked(p);
-    if (i < table_count && p < table[i].base + table[i].size) {
-        return &table[i];
-    }
-    return NULL;
+    allocation *a = (allocation *)addr_index_floor(allocations, p);
+    return a != NULL && p - a->base < a->size ? a : NULL;
+}
+
+/* The live allocation after `a` by address (the first when a is NULL), or NULL. */
+static allocation *next_locked(const allocation *a)
+{
+    /* no allocation starts at address 0 */
+    return (allocation *)addr_index_after(allocations, a != NULL ? a->base : 0);
 }
 
 static bool insert_locked(const allocation *a)
 {
-    if (table_count == table_capacity) {
-        size_t capacity = table_capacity ? table_capacity * 2 : 256;
-        allocation *grown = realloc(table, capacity * sizeof *grown);
-        if (grown == NULL) {
-            return false;
-        }
-        table = grown;
-        table_capacity = capacity;
+    allocation *record = malloc(sizeof *record);
+    if (record == NULL) {
+        return false;
     }
-    size_t i = floor_index_locked(a->base);
-    size_t at = i == table_count ? 0 : i + 1;
-    memmove(&table[at + 1], &table[at], (table_count - at) * sizeof *table);
-    table[at] = *a;
-    table_count++;
+    *record = *a;
+    record->node.key = a->base;
+    addr_index_insert(&allocations, &record->node);
     return true;
 }
 
@@ -164,7 +147,6 @@ static bool find_freed_locked(uintptr_t p, int *where)
 
 static void remove_locked(allocation *a)
 {
-    size_t at = (size_t)(a - table);
     if (a->where == ACLEMU_MEM_DEVICE && a->device >= 0 && a->device < RT_MAX_DEVICES) {
         device_used[a->device] -= a->size;
         if (a->dvpp) {
@@ -172,8 +154,8 @@ static void remove_locked(allocation *a)
         }
     }
     retire_when_unused_locked(a);
-    memmove(&table[at], &table[at + 1], (table_count - at - 1) * sizeof *table);
-    table_count--;
+    addr_index_remove(&allocations, a->base);
+    free(a);
 }
 
 bool aclemu_mem_find(const void *p, aclemu_alloc *out)
@@ -355,7 +337,8 @@ static aclError allocate_tagged(void **out, size_t size, size_t reserve, int whe
         pthread_mutex_unlock(&memory_lock);
         return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: the host cannot provide %zu bytes", fn, size);
     }
-    allocation a = {block.base, size, block, where, device, page_size, dvpp};
+    allocation a = {.base = block.base, .size = size, .block = block, .where = where, .device = device,
+                    .page_size = page_size, .dvpp = dvpp};
     if (!insert_locked(&a)) {
         pthread_mutex_unlock(&memory_lock);
         memspace_discard(&block);
@@ -559,15 +542,12 @@ size_t aclemu_mem_list(int where, aclemu_alloc *out, size_t capacity)
 {
     size_t n = 0;
     pthread_mutex_lock(&memory_lock);
-    for (size_t i = 0; i < table_count; ++i) {
-        if (table[i].where != where) {
+    for (const allocation *a = next_locked(NULL); a != NULL; a = next_locked(a)) {
+        if (a->where != where) {
             continue;
         }
         if (n < capacity) {
-            out[n].base = (void *)table[i].base;
-            out[n].size = table[i].size;
-            out[n].where = table[i].where;
-            out[n].device = table[i].device;
+            out[n] = (aclemu_alloc){(void *)a->base, a->size, a->where, a->device};
         }
         n++;
     }
@@ -580,8 +560,8 @@ size_t rt_memory_release(int32_t device, const char *fn)
     bool strict = aclemu_strict();
     size_t leaks = 0;
     pthread_mutex_lock(&memory_lock);
-    for (size_t i = table_count; i-- > 0;) {
-        allocation *a = &table[i];
+    for (allocation *a = next_locked(NULL), *next = NULL; a != NULL; a = next) {
+        next = next_locked(a);
         bool mine = device >= 0 ? a->where == ACLEMU_MEM_DEVICE && a->device == device : a->where == ACLEMU_MEM_HOST;
         if (!mine) {
             continue;

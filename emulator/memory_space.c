@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE, MADV_DONTNEED, memfd_create under -std=c11 */
 #include "emu.h"
 
+#include "memory_index.h"
 #include "memory_space.h"
 
 #include <pthread.h>
@@ -32,7 +33,11 @@ enum {
 static const uint64_t QUARANTINE_BYTES = 64ULL * 1024 * 1024 * 1024;
 
 /* Why large ones keep pages at all: faulting fresh pages in costs more than reusing kept ones
- * (a 1 MiB buffer allocated, filled and freed in a loop took twice as long, on a VM). A large freed
+ * (a 1 MiB buffer allocated, filled and freed in a loop took twice as long, on a VM). But reuse
+ * costs clearing the pages and two protection changes, 5-10x a fresh mapping that is never
+ * filled (numpy.zeros' way), so only strict mode keeps them; the default mode maps afresh and
+ * drops a freed allocation's pages at once, which still leaves it reserved and inaccessible, so
+ * use after free is detected in both modes. A large freed
  * allocation with pages may be handed out again (by us, never by libc) once at least
  * PROTECTED_BYTES of newer large allocations were freed after it; until then, and until it is
  * reused, it is still reported as freed. */
@@ -46,6 +51,7 @@ typedef struct size_class {
 } size_class;
 
 typedef struct retired {
+    addr_node node;       /* in retired_index while the slot is used */
     memspace_block block; /* span 0: empty slot */
     size_t size;
     int where;
@@ -55,6 +61,9 @@ typedef struct retired {
 static pthread_mutex_t space_lock = PTHREAD_MUTEX_INITIALIZER;
 static size_class classes[CLASS_COUNT];
 static retired quarantine[QUARANTINE_COUNT]; /* ring; the oldest entry is at quarantine_next */
+/* The used slots by base address: a host pointer checked against recent frees costs a tree
+ * look-up, not a scan of the ring (quarantined ranges never overlap). */
+static addr_node *retired_index;
 static size_t quarantine_next;
 static uint64_t quarantine_bytes;
 static uint64_t resident_bytes; /* spans of the resident entries */
@@ -236,6 +245,7 @@ static bool acquire_chunk_locked(int index, size_t size, memspace_block *out)
 
 static void forget_entry_locked(retired *entry)
 {
+    addr_index_remove(&retired_index, entry->block.base);
     quarantine_bytes -= entry->block.span;
     if (entry->resident) {
         resident_bytes -= entry->block.span;
@@ -251,6 +261,9 @@ static bool take_resident_locked(size_t span, memspace_block *out)
 {
     uint64_t newer = 0;
     retired *best = NULL;
+    if (resident_bytes == 0) { /* the default mode keeps none: no scan */
+        return false;
+    }
     for (size_t step = 1; step <= QUARANTINE_COUNT; ++step) {
         retired *entry = &quarantine[(quarantine_next + QUARANTINE_COUNT - step) % QUARANTINE_COUNT];
         if (entry->block.span == 0 || entry->block.size_class >= 0) {
@@ -344,7 +357,7 @@ void memspace_retire(const memspace_block *block, size_t size, int where)
     pthread_mutex_lock(&space_lock);
     if (block->size_class < 0) {
         /* a shared mapping is never reused: a process that imported it still sees its pages */
-        resident = block->span <= RESIDENT_BYTES && shared_find_locked(block->base) == NULL &&
+        resident = aclemu_strict() && block->span <= RESIDENT_BYTES && shared_find_locked(block->base) == NULL &&
                    mprotect((void *)block->base, block->span, PROT_NONE) == 0;
         if (!resident) {
             seal_mapping_locked(block);
@@ -354,7 +367,9 @@ void memspace_retire(const memspace_block *block, size_t size, int where)
     if (slot->block.span != 0) {
         release_entry_locked(slot);
     }
-    *slot = (retired){*block, size, where, resident};
+    *slot = (retired){.block = *block, .size = size, .where = where, .resident = resident};
+    slot->node.key = block->base;
+    addr_index_insert(&retired_index, &slot->node);
     quarantine_bytes += block->span;
     resident_bytes += resident ? block->span : 0;
     quarantine_next = (quarantine_next + 1) % QUARANTINE_COUNT;
@@ -378,16 +393,11 @@ void memspace_retire(const memspace_block *block, size_t size, int where)
 
 bool memspace_find_retired(uintptr_t p, int *where)
 {
-    bool found = false;
     pthread_mutex_lock(&space_lock);
-    for (size_t i = 0; i < QUARANTINE_COUNT && !found; ++i) {
-        const retired *entry = &quarantine[i];
-        if (entry->block.span != 0 && p >= entry->block.base && p - entry->block.base < entry->size) {
-            found = true;
-            if (where != NULL) {
-                *where = entry->where;
-            }
-        }
+    const retired *entry = (const retired *)addr_index_floor(retired_index, p);
+    bool found = entry != NULL && p - entry->block.base < entry->size;
+    if (found && where != NULL) {
+        *where = entry->where;
     }
     pthread_mutex_unlock(&space_lock);
     return found;

@@ -23,9 +23,16 @@ static void attr_value_clear(opk_attr_value *v)
     memset(v, 0, sizeof(*v));
 }
 
+aclopAttr *opk_attr_share(aclopAttr *attr)
+{
+    __atomic_add_fetch(&attr->shares, 1, __ATOMIC_RELAXED);
+    return attr;
+}
+
 void opk_attr_free(aclopAttr *attr)
 {
-    if (attr == NULL) {
+    /* a holder among several only drops its share; the last (shares was 0) frees */
+    if (attr == NULL || __atomic_fetch_sub(&attr->shares, 1, __ATOMIC_ACQ_REL) != 0) {
         return;
     }
     for (size_t i = 0; i < attr->count; i++) {

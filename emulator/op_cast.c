@@ -46,7 +46,7 @@ aclError aclopCast(const aclTensorDesc *srcDesc, const aclDataBuffer *srcBuffer,
         err = op_buffers_to_tensors(api, "dstBuffer", 1, out_bufs, tensors + 1);
     }
     if (err == ACL_SUCCESS) {
-        err = op_submit_call(api, kernel, "Cast", 1, 1, tensors, &attr, NULL, stream);
+        err = op_submit_call(api, kernel, "Cast", 1, 1, tensors, &attr, false, NULL, stream);
     }
     return err;
 }

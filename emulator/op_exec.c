@@ -108,10 +108,12 @@ static aclError task_run(void *arg)
 /* Build, check and queue one operator call. `tensors` (inputs then outputs, buffers set) are
  * copied; when out_descs is given the inferred output shapes are written into them. */
 aclError op_submit_call(const char *api, const opk_kernel *kernel, const char *op_type, int num_inputs,
-                        int num_outputs, const opk_tensor *tensors, const aclopAttr *attr,
+                        int num_outputs, const opk_tensor *tensors, const aclopAttr *attr, bool share_attr,
                         aclTensorDesc *const out_descs[], aclrtStream stream)
 {
-    aclError err = aclemu_stream_check(stream, api);
+    /* A bad stream is the error reported first. Descs are updated only for a good one, so those
+     * calls check it now; the others have it checked by the submit, or before any other error. */
+    aclError err = out_descs != NULL ? aclemu_stream_check(stream, api) : ACL_SUCCESS;
     if (err != ACL_SUCCESS) {
         return err;
     }
@@ -121,7 +123,7 @@ aclError op_submit_call(const char *api, const opk_kernel *kernel, const char *o
     }
     task->kernel = kernel;
     task->stream = stream;
-    task->attr = opk_attr_clone(attr);
+    task->attr = share_attr ? opk_attr_share((aclopAttr *)attr) : opk_attr_clone(attr);
     if (task->attr == NULL) {
         task_free(task, false);
         return aclemu_set_error(ACL_ERROR_BAD_ALLOC, "%s: out of host memory", api);
@@ -148,7 +150,8 @@ aclError op_submit_call(const char *api, const opk_kernel *kernel, const char *o
     }
     if (err != ACL_SUCCESS) {
         task_free(task, false);
-        return err;
+        aclError stream_err = out_descs == NULL ? aclemu_stream_check(stream, api) : ACL_SUCCESS;
+        return stream_err != ACL_SUCCESS ? stream_err : err;
     }
     return aclemu_stream_submit(stream, task_run, task, task_free, api);
 }
@@ -171,7 +174,7 @@ static aclError execute_descs(const char *api, const char *op_type, int num_inpu
     }
     if (err == ACL_SUCCESS) {
         /* const data is referenced from the descs here; op_submit_call copies it */
-        err = op_submit_call(api, kernel, op_type, num_inputs, num_outputs, tensors, attr,
+        err = op_submit_call(api, kernel, op_type, num_inputs, num_outputs, tensors, attr, false,
                              update_descs ? (aclTensorDesc *const *)out_descs : NULL, stream);
     }
     free(tensors);

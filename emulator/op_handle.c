@@ -29,6 +29,7 @@ aclError opk_handle_create(const char *api, const char *op_type, int num_inputs,
     h->num_outputs = num_outputs;
     h->tensors = op_tensors_copy(all, num_inputs + num_outputs);
     h->attr = opk_attr_clone(attr);
+    h->kernel = opk_find(op_type);
     free(all);
     if (h->op_type == NULL || h->tensors == NULL || h->attr == NULL ||
         aclemu_handle_add(h, ACLEMU_KIND_OP_HANDLE) != ACL_SUCCESS) {
@@ -103,8 +104,8 @@ aclError aclopExecWithHandle(aclopHandle *handle, int numInputs, const aclDataBu
                                     tensors + numInputs);
     }
     if (err == ACL_SUCCESS) {
-        err = op_submit_call(api, opk_find(handle->op_type), handle->op_type, numInputs, numOutputs, tensors,
-                             handle->attr, NULL, stream);
+        err = op_submit_call(api, handle->kernel, handle->op_type, numInputs, numOutputs, tensors, handle->attr,
+                             true, NULL, stream);
     }
     if (tensors != small) {
         free(tensors);

@@ -39,9 +39,9 @@ aclError op_check_descs(const char *api, const char *op_type, int num_inputs, co
                         int num_outputs, const aclTensorDesc *const out_descs[], const aclopAttr *attr,
                         const opk_kernel **kernel, opk_tensor **tensors_out);
 
-/* op_exec.c */
+/* op_exec.c: `share_attr` when attr is a handle's fixed copy (opk_attr_share), else it is copied. */
 aclError op_submit_call(const char *api, const opk_kernel *kernel, const char *op_type, int num_inputs,
-                        int num_outputs, const opk_tensor *tensors, const aclopAttr *attr,
+                        int num_outputs, const opk_tensor *tensors, const aclopAttr *attr, bool share_attr,
                         aclTensorDesc *const out_descs[], aclrtStream stream);
 
 /* op_compile.c */

@@ -54,10 +54,14 @@ struct aclopAttr {
     size_t count;
     size_t capacity;
     opk_attr_value *values;
+    unsigned shares; /* atomic: holders besides the owner (tasks of a handle, whose attributes are fixed) */
 };
 
 /* Deep copy (NULL in gives an empty attribute set); NULL when out of memory. Not registered. */
 aclopAttr *opk_attr_clone(const aclopAttr *src);
+/* One more holder of an attribute set nobody changes any more (a handle's copy); each holder
+ * calls opk_attr_free, and the last one frees it. */
+aclopAttr *opk_attr_share(aclopAttr *attr);
 void opk_attr_free(aclopAttr *attr);
 const opk_attr_value *opk_attr_find(const aclopAttr *attr, const char *name);
 
@@ -203,7 +207,8 @@ struct aclopHandle {
     int num_inputs;
     int num_outputs;
     opk_tensor *tensors;  /* inputs then outputs; shapes fixed, const data owned */
-    aclopAttr *attr;      /* owned copy */
+    aclopAttr *attr;      /* owned copy, shared with the handle's queued tasks */
+    const opk_kernel *kernel; /* found once, at creation */
 };
 
 /* Check the call (kernel exists, counts, inference) and build a registered handle.

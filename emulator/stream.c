@@ -8,9 +8,11 @@
 #include <time.h>
 
 enum { LOWEST_PRIORITY = 7, HIGHEST_PRIORITY = 0, STREAM_CAPACITY = 2048 };
-/* Task records a stream keeps for reuse, and how long its worker (out of work) and a thread
- * synchronizing with it spin before they sleep (spin.c). */
-enum { SPARE_TASKS = 1024 };
+/* Task records a stream keeps for reuse (enough for a queue 16k deep: a program that queues
+ * thousands of tiny tasks before it synchronizes allocates none after the first round; at most
+ * 2-3 MiB a stream), and how long its worker (out of work) and a thread synchronizing with it
+ * spin before they sleep (spin.c). */
+enum { SPARE_TASKS = 16384 };
 static const uint64_t WORKER_SPIN_NS = 50000, WAIT_SPIN_NS = 50000;
 
 static int32_t next_stream_id; /* under the core lock */
@@ -18,43 +20,58 @@ static int32_t next_stream_id; /* under the core lock */
 /* Task epochs: a free while tasks are queued closes the current epoch, and the freed memory is
  * retired once every task of that epoch and the older ones has ended (rt_memory_reclaim). A ring
  * of counters bounds the open epochs; when it is full a free shares the newest epoch, which only
- * delays the retirement. Lock order: a stream's lock or memory.c's lock, then epoch_lock. */
+ * delays the retirement. Lock order: a stream's lock or memory.c's lock, then epoch_lock.
+ *
+ * Tasks join and leave without the lock (atomic counters): the lock is taken by frees (fence),
+ * by reclaim checks and by the leave that empties an epoch. A join that sees the epoch move on
+ * under it leaves again and retries, so a task only ever counts in the epoch that was current
+ * after it was counted; a stray count meanwhile can only make a free wait longer. */
 enum { EPOCH_RING = 64 };
 static pthread_mutex_t epoch_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t epoch_current; /* epoch of the tasks queued now */
-static uint64_t epoch_oldest;  /* every task of an older epoch has ended */
-static uint64_t epoch_tasks[EPOCH_RING]; /* unfinished tasks of epoch e, at e % EPOCH_RING */
+static uint64_t epoch_current; /* epoch of the tasks queued now: atomic, advanced under the lock */
+static uint64_t epoch_oldest;  /* every task of an older epoch has ended (under the lock) */
+static uint64_t epoch_tasks[EPOCH_RING]; /* unfinished tasks of epoch e, at e % EPOCH_RING: atomic */
 
-static uint64_t epoch_join(void)
+static uint64_t epoch_count(uint64_t e)
 {
-    pthread_mutex_lock(&epoch_lock);
-    uint64_t e = epoch_current;
-    epoch_tasks[e % EPOCH_RING]++;
-    pthread_mutex_unlock(&epoch_lock);
-    return e;
+    return __atomic_load_n(&epoch_tasks[e % EPOCH_RING], __ATOMIC_SEQ_CST);
 }
 
 static void epoch_leave(uint64_t e)
 {
+    if (__atomic_sub_fetch(&epoch_tasks[e % EPOCH_RING], 1, __ATOMIC_SEQ_CST) != 0) {
+        return;
+    }
     pthread_mutex_lock(&epoch_lock);
-    bool drained = --epoch_tasks[e % EPOCH_RING] == 0;
-    while (epoch_oldest < epoch_current && epoch_tasks[epoch_oldest % EPOCH_RING] == 0) {
+    uint64_t current = __atomic_load_n(&epoch_current, __ATOMIC_SEQ_CST);
+    while (epoch_oldest < current && epoch_count(epoch_oldest) == 0) {
         epoch_oldest++;
     }
     pthread_mutex_unlock(&epoch_lock);
-    if (drained) {
-        rt_memory_reclaim();
+    rt_memory_reclaim();
+}
+
+static uint64_t epoch_join(void)
+{
+    for (;;) {
+        uint64_t e = __atomic_load_n(&epoch_current, __ATOMIC_SEQ_CST);
+        __atomic_add_fetch(&epoch_tasks[e % EPOCH_RING], 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&epoch_current, __ATOMIC_SEQ_CST) == e) {
+            return e;
+        }
+        epoch_leave(e);
     }
 }
 
 bool rt_tasks_fence(uint64_t *epoch)
 {
     pthread_mutex_lock(&epoch_lock);
-    bool pending = epoch_oldest != epoch_current || epoch_tasks[epoch_current % EPOCH_RING] != 0;
+    uint64_t current = __atomic_load_n(&epoch_current, __ATOMIC_SEQ_CST);
+    bool pending = epoch_oldest != current || epoch_count(current) != 0;
     if (pending) {
-        *epoch = epoch_current;
-        if (epoch_current - epoch_oldest + 1 < EPOCH_RING) {
-            epoch_current++;
+        *epoch = current;
+        if (current - epoch_oldest + 1 < EPOCH_RING) {
+            __atomic_store_n(&epoch_current, current + 1, __ATOMIC_SEQ_CST);
         }
     }
     pthread_mutex_unlock(&epoch_lock);
@@ -64,7 +81,7 @@ bool rt_tasks_fence(uint64_t *epoch)
 bool rt_tasks_passed(uint64_t epoch)
 {
     pthread_mutex_lock(&epoch_lock);
-    bool passed = epoch_oldest > epoch || (epoch_oldest == epoch && epoch_tasks[epoch % EPOCH_RING] == 0);
+    bool passed = epoch_oldest > epoch || (epoch_oldest == epoch && epoch_count(epoch) == 0);
     pthread_mutex_unlock(&epoch_lock);
     return passed;
 }
@@ -128,15 +145,14 @@ rt_stream *rt_stream_new_locked(rt_context *ctx, bool is_default, uint32_t prior
 
 void rt_stream_ref_locked(rt_stream *s)
 {
-    s->refs++;
+    __atomic_add_fetch(&s->refs, 1, __ATOMIC_RELAXED);
 }
 
+/* Without the core lock: only a live stream (under the core lock) gains references, so the
+ * count reaching 0 is final. */
 void rt_stream_put(rt_stream *s)
 {
-    rt_lock();
-    bool last = --s->refs == 0;
-    rt_unlock();
-    if (last) {
+    if (__atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) == 0) {
         while (s->spare != NULL) {
             rt_task *next = s->spare->next;
             free(s->spare);
@@ -170,7 +186,7 @@ rt_stream *rt_stream_get(aclrtStream handle, const char *fn, aclError *err)
         *err = aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is not a live stream", fn, handle);
         return NULL;
     }
-    s->refs++;
+    rt_stream_ref_locked(s);
     rt_unlock();
     *err = ACL_SUCCESS;
     return s;

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from helpers.repo import REPO_ROOT
-from helpers.subproc import clean_env
+from helpers.subproc import run_benchmark
 
 pytest.importorskip("numpy")
 pytestmark = pytest.mark.numpy
@@ -24,16 +21,8 @@ pytestmark = pytest.mark.numpy
 
 def test_every_stream_target_is_measured_and_graded(tmp_path: Path) -> None:
     out = tmp_path / "stream.json"
-    code = (
-        "import sys; "
-        f"sys.path.append({str(REPO_ROOT)!r}); "  # an installed acl must win over the unbuilt source tree
-        "from benchmarks.bench_stream import main; "
-        "sys.exit(main(sys.argv[1:]))"
-    )
-    argv = [sys.executable, "-c", code, "--repeats", "2", "--rounds", "30", "--tasks", "500",
-            "--ops", "50", "--json", str(out)]
-    proc = subprocess.run(argv, cwd=str(tmp_path), env=clean_env(), capture_output=True, text=True,
-                          timeout=300, check=False)
+    args = ["--repeats", "2", "--rounds", "30", "--tasks", "500", "--ops", "50", "--json", str(out)]
+    proc = run_benchmark("bench_stream", args)
     assert proc.returncode == 0, proc.stderr[-3000:]
     results = json.loads(out.read_text())
     assert set(results) == {

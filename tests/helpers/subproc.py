@@ -78,6 +78,18 @@ def run_command(
     )
 
 
+def run_benchmark(module: str, args: list[str], timeout: float = 300.0) -> subprocess.CompletedProcess[str]:
+    """`main(args)` of benchmarks/<module>.py in a child; the repository is appended to sys.path (the
+    benchmarks live there), so an installed acl still wins over the unbuilt source tree."""
+    code = (
+        "import sys; "
+        f"sys.path.append({str(REPO_ROOT)!r}); "
+        f"from benchmarks.{module} import main; "
+        "sys.exit(main(sys.argv[1:]))"
+    )
+    return run_command([sys.executable, "-c", code, *args], timeout=timeout)
+
+
 def describe(result: subprocess.CompletedProcess[str]) -> str:
     """Everything needed to understand a failed run, for assertion messages."""
     return (

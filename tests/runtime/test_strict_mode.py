@@ -1,7 +1,7 @@
 """ACL_EMU_STRICT=1 detections: copy kind mismatches, use after free, leaks at reset/finalize.
 
-The emulator reads the variable when it checks, but the tests set it for a whole fresh process so
-the result never depends on what another test left in the environment.
+The emulator reads the variable at aclInit (and once before, if a check comes first), so the tests
+set it for a whole fresh process: the result never depends on what another test left behind.
 """
 
 from __future__ import annotations
@@ -48,6 +48,37 @@ def test_lenient_mode_lets_the_same_copy_through() -> None:
     result = run_on_emulator(KIND_MISMATCH, LENIENT)
     assert result.returncode == 0, describe(result)
     assert int(_field(result.stdout, "RET")) == acl.ACL_SUCCESS, describe(result)
+
+
+def test_the_mode_is_read_at_init_not_per_check() -> None:
+    """Setting ACL_EMU_STRICT in a running program takes effect at the next aclInit (the variable is
+    cached, not read on every buffer check)."""
+    result = run_on_emulator(
+        "import os\n"
+        + KIND_MISMATCH.replace("RET", "LENIENT_RET")
+        + """
+os.environ["ACL_EMU_STRICT"] = "1"
+"""
+        + KIND_MISMATCH.replace("RET", "SAME_INIT_RET")
+        + """
+ok(acl.rt.destroy_stream(stream), "destroy_stream")
+ok(acl.rt.destroy_context(context), "destroy_context")
+ok(acl.rt.reset_device(0), "reset_device")
+ok(acl.finalize(), "finalize")
+ok(acl.init(), "init again")
+ok(acl.rt.set_device(0), "set_device")
+"""
+        + KIND_MISMATCH.replace("RET", "NEW_INIT_RET")
+        + """
+ok(acl.rt.reset_device(0), "reset_device")
+ok(acl.finalize(), "finalize")
+""",
+        LENIENT,
+    )
+    assert result.returncode == 0, describe(result)
+    assert int(_field(result.stdout, "LENIENT_RET")) == acl.ACL_SUCCESS, describe(result)
+    assert int(_field(result.stdout, "SAME_INIT_RET")) == acl.ACL_SUCCESS, describe(result)
+    assert int(_field(result.stdout, "NEW_INIT_RET")) == acl.ACL_ERROR_INVALID_PARAM, describe(result)
 
 
 def test_strict_mode_reports_device_to_host_copy_from_host_memory() -> None:
