@@ -1,13 +1,20 @@
 /* The list of live contexts and each thread's current context (aclrtSetCurrentContext...). */
 #include "core_devices.h"
 
-static rt_context *all_contexts; /* under the core lock */
+/* The list changes under both the core lock and list_lock (taken last, around nothing else), so
+ * aclrtGetDevice can check the current context under list_lock alone and keep the GIL. */
+static rt_context *all_contexts;
 static uint64_t next_context_serial = 1;
+static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t unlinked_count; /* contexts ever unlinked; atomic, written under list_lock */
 
 /* The thread's current context is remembered with its serial number: a context freed by
- * another thread (aclrtResetDevice) is then never mistaken for a new one at that address. */
+ * another thread (aclrtResetDevice) is then never mistaken for a new one at that address.
+ * Its device is remembered too, valid while no context has been unlinked since it was checked. */
 static _Thread_local rt_context *current_context;
 static _Thread_local uint64_t current_context_serial;
+static _Thread_local int32_t current_device = -1;
+static _Thread_local uint64_t current_checked_at;
 
 rt_context *rt_current_context_locked(void)
 {
@@ -22,6 +29,34 @@ void rt_set_current_context(rt_context *ctx)
 {
     current_context = ctx;
     current_context_serial = ctx ? ctx->serial : 0;
+    current_device = ctx ? ctx->device : -1;
+    current_checked_at = __atomic_load_n(&unlinked_count, __ATOMIC_ACQUIRE);
+}
+
+/* The current context's device (-1: none) without the core lock: the remembered one while no
+ * context was unlinked since, else the context is looked up in the list under list_lock. */
+static int32_t current_device_unlocked(void)
+{
+    if (current_context == NULL) {
+        return -1;
+    }
+    if (__atomic_load_n(&unlinked_count, __ATOMIC_ACQUIRE) == current_checked_at) {
+        return current_device;
+    }
+    bool live = false;
+    pthread_mutex_lock(&list_lock);
+    for (const rt_context *c = all_contexts; c != NULL && !live; c = c->next) {
+        live = c == current_context && c->serial == current_context_serial;
+    }
+    uint64_t checked_at = __atomic_load_n(&unlinked_count, __ATOMIC_RELAXED);
+    pthread_mutex_unlock(&list_lock);
+    if (!live) {
+        current_context = NULL;
+        current_context_serial = 0;
+        current_device = -1;
+    }
+    current_checked_at = checked_at;
+    return current_device;
 }
 
 rt_context *rt_contexts_locked(void)
@@ -31,13 +66,16 @@ rt_context *rt_contexts_locked(void)
 
 void rt_context_link_locked(rt_context *ctx)
 {
+    pthread_mutex_lock(&list_lock);
     ctx->serial = next_context_serial++;
     ctx->next = all_contexts;
     all_contexts = ctx;
+    pthread_mutex_unlock(&list_lock);
 }
 
 void rt_context_unlink_locked(rt_context *ctx)
 {
+    pthread_mutex_lock(&list_lock);
     for (rt_context **link = &all_contexts; *link != NULL; link = &(*link)->next) {
         if (*link == ctx) {
             *link = ctx->next;
@@ -45,6 +83,8 @@ void rt_context_unlink_locked(rt_context *ctx)
         }
     }
     ctx->next = NULL;
+    __atomic_add_fetch(&unlinked_count, 1, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&list_lock);
     if (current_context == ctx) {
         rt_set_current_context(NULL);
     }
@@ -52,10 +92,7 @@ void rt_context_unlink_locked(rt_context *ctx)
 
 aclError aclemu_require_device(const char *fn, int32_t *device)
 {
-    rt_lock();
-    rt_context *ctx = rt_current_context_locked();
-    int32_t id = ctx ? ctx->device : -1;
-    rt_unlock();
+    int32_t id = current_device_unlocked();
     if (device != NULL) {
         *device = id;
     }
@@ -69,11 +106,7 @@ aclError aclemu_require_device(const char *fn, int32_t *device)
 
 int32_t aclemu_current_device(void)
 {
-    rt_lock();
-    rt_context *ctx = rt_current_context_locked();
-    int32_t id = ctx ? ctx->device : -1;
-    rt_unlock();
-    return id;
+    return current_device_unlocked();
 }
 
 aclError aclrtSetCurrentContext(aclrtContext context)

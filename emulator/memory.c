@@ -38,7 +38,7 @@ typedef struct allocation {
 
 static pthread_mutex_t memory_lock = PTHREAD_MUTEX_INITIALIZER;
 static addr_node *allocations; /* the live allocations, by base (each one malloc'd) */
-static size_t device_used[RT_MAX_DEVICES];
+static size_t device_used[RT_MAX_DEVICES]; /* under memory_lock; changed atomically for aclrtGetMemInfo */
 /* aclrtGetMemUsageInfo: per device, the bytes of DVPP allocations (part of device_used) and the
  * highest values device_used - DVPP and DVPP reached since the process started. */
 static size_t dvpp_used[RT_MAX_DEVICES];
@@ -148,7 +148,7 @@ static bool find_freed_locked(uintptr_t p, int *where)
 static void remove_locked(allocation *a)
 {
     if (a->where == ACLEMU_MEM_DEVICE && a->device >= 0 && a->device < RT_MAX_DEVICES) {
-        device_used[a->device] -= a->size;
+        __atomic_sub_fetch(&device_used[a->device], a->size, __ATOMIC_RELAXED);
         if (a->dvpp) {
             dvpp_used[a->device] -= a->size;
         }
@@ -345,7 +345,7 @@ static aclError allocate_tagged(void **out, size_t size, size_t reserve, int whe
         return aclemu_set_error(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of host memory tracking an allocation", fn);
     }
     if (where == ACLEMU_MEM_DEVICE) {
-        device_used[device] += size;
+        __atomic_add_fetch(&device_used[device], size, __ATOMIC_RELAXED);
         size_t *used = dvpp ? &dvpp_used[device] : NULL;
         if (used != NULL) {
             *used += size;
@@ -809,9 +809,7 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free_bytes, size_t *total)
         return err;
     }
     size_t budget = rt_device_memory_budget();
-    pthread_mutex_lock(&memory_lock);
-    size_t used = device_used[device];
-    pthread_mutex_unlock(&memory_lock);
+    size_t used = __atomic_load_n(&device_used[device], __ATOMIC_RELAXED);
     *total = budget;
     *free_bytes = used >= budget ? 0 : budget - used;
     return ACL_SUCCESS;

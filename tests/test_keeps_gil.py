@@ -42,7 +42,7 @@ def test_listed_function_cannot_reach_python_or_wait(emulator_sources: Sources, 
 
 
 @pytest.mark.parametrize("function", ["aclrtSynchronizeStream", "aclrtDestroyStream", "aclrtLaunchCallback",
-                                      "aclrtCreateStream", "aclmdlExecute", "aclrtGetDevice"])
+                                      "aclrtCreateStream", "aclmdlExecute", "aclrtGetCurrentContext"])
 def test_the_audit_rejects_functions_that_wait_or_call_back(emulator_sources: Sources, function: str) -> None:
     # each waits on a worker, runs or registers a Python-reachable hook, or takes the runtime's
     # core lock (held around waits): they must keep releasing the GIL
@@ -66,9 +66,9 @@ def test_listed_calls_keep_the_gil_and_others_release_it(tmp_path: Path) -> None
                          {"ACL_BACKEND": "cann", "ACL_LIBRARY_PATH": str(tmp_path)})
     assert result.returncode == 0, describe(result)
     kept = [int(v) for v in result.stdout.split()]
-    # create_data_buffer, destroy_data_buffer, get_num_inputs, get_version: held (1);
-    # get_device, synchronize_stream: released (0)
-    assert kept == [1, 1, 1, 1, 0, 0], describe(result)
+    # create_data_buffer, destroy_data_buffer, get_num_inputs, get_version, get_device (its context is
+    # checked without the core lock): held (1); synchronize_stream: released (0)
+    assert kept == [1, 1, 1, 1, 1, 0], describe(result)
 
 
 _CALLBACKS = """
@@ -135,11 +135,13 @@ static int _cffi_f_aclCreateDataBuffer(void) { return _ACLFFI_KEEPS_GIL(__func__
 static int _cffi_f__aclinto_aclrtGetVersion(void) { return _ACLFFI_KEEPS_GIL(__func__); }
 static int _cffi_f__aclffi_address(void) { return _ACLFFI_KEEPS_GIL(__func__); }
 static int _cffi_f__aclpack_aclrtGetDevice(void) { return _ACLFFI_KEEPS_GIL(__func__); }
+static int _cffi_f__aclpack_aclrtGetCurrentContext(void) { return _ACLFFI_KEEPS_GIL(__func__); }
 static int _cffi_f_aclrtSynchronizeStream(void) { return _ACLFFI_KEEPS_GIL(__func__); }
 int main(void)
 {
-    printf("%%d %%d %%d %%d %%d\\n", _cffi_f_aclCreateDataBuffer(), _cffi_f__aclinto_aclrtGetVersion(),
-           _cffi_f__aclffi_address(), _cffi_f__aclpack_aclrtGetDevice(), _cffi_f_aclrtSynchronizeStream());
+    printf("%%d %%d %%d %%d %%d %%d\\n", _cffi_f_aclCreateDataBuffer(), _cffi_f__aclinto_aclrtGetVersion(),
+           _cffi_f__aclffi_address(), _cffi_f__aclpack_aclrtGetDevice(),
+           _cffi_f__aclpack_aclrtGetCurrentContext(), _cffi_f_aclrtSynchronizeStream());
     return 0;
 }
 """
@@ -157,5 +159,5 @@ def test_the_wrapper_name_test_picks_exactly_the_listed_functions(tmp_path: Path
     binary = compile_c([program], tmp_path / "predicate", flags=[optimization])
     result = run_command([str(binary)])
     assert result.returncode == 0, describe(result)
-    assert result.stdout.split() == ["1", "1", "1", "0", "0"]
+    assert result.stdout.split() == ["1", "1", "1", "1", "0", "0"]
     assert source.startswith("#ifndef PYPY_VERSION\n") and source.endswith("#endif\n")
