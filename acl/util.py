@@ -10,6 +10,7 @@ import errno
 import sys
 import threading
 import warnings
+import weakref
 from typing import Any, Callable
 
 from ._generated._acl_cffi import ffi
@@ -151,17 +152,47 @@ def _settle_in_old_generation() -> None:
     gc.collect()
 
 
+class _Marker:
+    """A weakly referenced object that only a major collection frees (see _settled_ids)."""
+
+
+# PyPy: ids of bytes objects already settled in the old generation, where they never move again,
+# so later calls skip the GC step. An id is reused only after its object is freed, which takes a
+# major collection; one also frees the old marker (weak references are cleared when marking ends,
+# before any memory is freed), and then the ids are forgotten.
+_settled_ids: set[int] = set()
+_settled_marker: Any = lambda: None  # noqa: E731  (a dead reference: the first call starts afresh)
+
+
+def _settle(data: bytes) -> None:
+    global _settled_marker
+    if _settled_marker() is None:
+        _settled_ids.clear()
+        marker = _Marker()  # young now, old after the step below, unreachable but for the weakref
+        _settle_in_old_generation()
+        _settled_marker = weakref.ref(marker)
+        del marker
+    elif len(data) > 1 and id(data) in _settled_ids:  # PyPy's id of a 1-byte bytes is its value
+        return
+    else:
+        _settle_in_old_generation()
+    if len(data) > 1:
+        _settled_ids.add(id(data))
+
+
 def bytes_to_ptr(data: bytes) -> int:
     """Address of the bytes object's own buffer (no copy): device->host copies into it are visible.
 
-    On PyPy each call costs a GC step (see _settle_in_old_generation); numpy_to_ptr does not.
+    On PyPy the first call for an object costs a GC step (see _settle); numpy_to_ptr does not.
     """
     if data.__class__ is bytes and not _ON_PYPY:
         return _address(data)  # CPython: cffi passes a bytes object as its own storage
     if not isinstance(data, bytes):
         raise ValueError(f"acl.util.bytes_to_ptr: the argument must be bytes, not {type(data).__name__}")
     if _ON_PYPY and data:
-        _settle_in_old_generation()
+        _settle(data)
+        if data.__class__ is bytes:
+            return _address(data)  # settled: cffi passes it as its own storage, as on CPython
     return int(ffi.cast("uintptr_t", ffi.from_buffer(data)))
 
 

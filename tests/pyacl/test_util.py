@@ -71,6 +71,30 @@ def test_device_copies_into_many_fresh_bytes_are_visible() -> None:
         assert acl.rt.free(device) == 0
 
 
+def test_device_copies_into_bytes_after_collections_are_visible() -> None:
+    """Addresses stay right across full collections, which free bytes objects and let new ones take
+    their ids (on PyPy a repeated object skips the GC step until a major collection)."""
+    import gc
+
+    acl.init()
+    assert acl.rt.set_device(0) == 0
+    size = 256
+    device, ret = acl.rt.malloc(size, 0)
+    assert ret == 0
+    try:
+        kept = bytes(size)
+        for round_ in range(24):
+            expected = bytes((round_ * 17 + i) % 253 for i in range(size))
+            assert acl.rt.memcpy(device, size, acl.util.bytes_to_ptr(expected), size, 1) == 0
+            for target in (bytes(size), kept):
+                assert acl.rt.memcpy(acl.util.bytes_to_ptr(target), size, device, size, 2) == 0
+                assert target == expected, f"round {round_}"
+            del target
+            if round_ % 3 == 0:
+                gc.collect()
+    finally:
+        assert acl.rt.free(device) == 0
+
 def _quiet(fn, *args):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
