@@ -116,7 +116,8 @@ def render_markdown(results: Mapping[str, Any]) -> str:
         "",
         "Call overhead, CPU ns of the calling thread per statement (best of repeats; the empty loop "
         "subtracted); ratios are the median over repeats of the ratio within each repeat. PyPy/ref "
-        "compares the PyPy run of our binding with the CPython reference (medians).",
+        "divides our binding's best under PyPy by the CPython reference's best, over rounds that run the "
+        "two alternately.",
         "",
     ]
     if results.get("call_classes"):

@@ -159,3 +159,25 @@ def test_target_verdicts_follow_the_limits() -> None:
     assert by_key[("acl.rt.memcpy H2D+D2H, largest size", "bandwidth vs numpy.copyto >= 0.8")] == (
         targets.NOT_MEASURED
     )
+
+
+def test_pypy_ratio_divides_the_best_of_each_side_over_alternating_rounds() -> None:
+    from benchmarks.runner import _merge_pypy
+
+    def entry(best: float) -> dict[str, Any]:
+        return {"best": best, "median": best * 1.5, "samples": [best, best * 2]}
+
+    def rounds_of(pypy: list[float], reference: list[float]) -> list[tuple[list[dict], list[dict]]]:
+        return [([{"label": "a", "ns": {"ours": entry(p)}}], [{"label": "a", "ns": {"reference": entry(r)}}])
+                for p, r in zip(pypy, reference)]
+
+    records = [{"label": "a", "ns": {}, "ratios": {}}, {"label": "b", "ns": {}, "ratios": {}}]
+    _merge_pypy(records, rounds_of([30.0, 20.0, 25.0], [100.0, 40.0, 80.0]))
+    assert records[0]["ratios"]["pypy/reference"] == pytest.approx(20.0 / 40.0)
+    assert records[0]["ns"]["pypy"]["best"] == 20.0
+    assert records[0]["pypy_rounds"] == {"pypy_best": [30.0, 20.0, 25.0],
+                                         "reference_best": [100.0, 40.0, 80.0]}
+    assert records[1] == {"label": "b", "ns": {}, "ratios": {}}  # not run under PyPy: left alone
+    no_reference = [{"label": "a", "ns": {}, "ratios": {}}]
+    _merge_pypy(no_reference, [([{"label": "a", "ns": {"ours": entry(9.0)}}], [])])
+    assert no_reference[0]["ns"]["pypy"]["best"] == 9.0 and "pypy/reference" not in no_reference[0]["ratios"]
