@@ -65,6 +65,10 @@ _cast = ffi.cast
 _CHAR_P = ffi.typeof("char *")
 _buffer = ffi.buffer
 _PTR_TO_NUMPY_DEPRECATED = _DEPRECATED.format("ptr_to_numpy")
+# The address space from 1 (numpy will not view a buffer at NULL) to sys.maxsize as one buffer: a
+# slice of it is a bytes copy, and numpy views it at an offset, so no per-call cast or buffer object.
+_MEMORY_END = sys.maxsize
+_memory = _buffer(_cast(_CHAR_P, 1), _MEMORY_END - 1)
 _ndarray_type: list[type] = []  # numpy.ndarray once a numpy helper imported numpy
 
 
@@ -129,6 +133,8 @@ def ptr_to_numpy(ptr: int, shape: tuple[int, ...], npy_type_num: int) -> Any:
         return np.empty(shape, dtype)
     if ptr == 0:
         raise ValueError("acl.util.ptr_to_numpy: ptr is NULL")
+    if 0 < ptr < _MEMORY_END - nbytes:
+        return np.ndarray(shape, dtype, _memory, ptr - 1)
     return np.ndarray(shape, dtype, _buffer(_cast(_CHAR_P, ptr), nbytes))
 
 
@@ -198,8 +204,8 @@ def bytes_to_ptr(data: bytes) -> int:
 
 def ptr_to_bytes(ptr: int, size: int) -> bytes:
     """A new bytes object holding a copy of `size` bytes at `ptr`."""
-    if ptr.__class__ is int and size.__class__ is int and size > 0 and ptr:
-        return _unpack(_cast(_CHAR_P, ptr), size)
+    if ptr.__class__ is int and size.__class__ is int and size > 0 and 0 < ptr < _MEMORY_END - size:
+        return _memory[ptr - 1:ptr - 1 + size]
     if not isinstance(ptr, int) or not isinstance(size, int):
         raise TypeError("acl.util.ptr_to_bytes: ptr and size must be ints")
     if size < 0:
