@@ -17,7 +17,7 @@ pytest.importorskip("onnx")
 import numpy as np
 from helpers.runtime_support import check
 from mdl_harness import ModelHarness
-from onnx_builders import shifted_gather
+from onnx_builders import reshape_by_input, shifted_gather
 
 import acl
 from acl._backend import ffi, lib
@@ -144,3 +144,43 @@ def test_op_desc_of_a_good_execution_or_a_sync_one_is_unknown(harness: ModelHarn
         check(acl.rt.set_exception_info_callback(), "clear the callback")
     assert calls == []
     assert acl.mdl.create_and_get_op_desc(0, 0xFFFF, 1, 64)[-1] == ACL_ERROR_INVALID_PARAM
+
+
+def test_failing_reshape_through_execute_v2(harness: ModelHarness) -> None:
+    """A Reshape to a shape that does not hold its input, run by aclmdlExecuteV2 (which waits on its
+    stream): the callback describes "/reshape", its output with the rank inferred and unknown dims."""
+    x = np.linspace(-1, 1, 6, dtype=np.float32)
+    shape = np.array([1, 2], np.int64)  # the node asks for [4, 4]
+    model_id = harness.load(reshape_by_input())
+    desc = harness.desc(model_id)
+    inputs = harness.dataset([x.nbytes, shape.nbytes])
+    outputs = harness.dataset([64])
+    harness.put(inputs, 0, x)
+    harness.put(inputs, 1, shape)
+    seen: list[tuple[str, int, list[dict[str, Any]], list[dict[str, Any]]]] = []
+
+    def on_exception(info: int) -> None:
+        name, in_desc, n_in, out_desc, n_out, ret = acl.mdl.create_and_get_op_desc(
+            acl.rt.get_device_id_from_exception_info(info), acl.rt.get_stream_id_from_exception_info(info),
+            acl.rt.get_task_id_from_exception_info(info), 16)
+        facts = [_desc_facts(acl.get_tensor_desc_by_index(in_desc, i)) for i in range(n_in)]
+        outs = [_desc_facts(acl.get_tensor_desc_by_index(out_desc, i)) for i in range(n_out)]
+        values = [_read_back(f["address"], f["shape"], d) for f, d in zip(facts, (np.float32, np.int64))]
+        acl.destroy_tensor_desc(in_desc)
+        acl.destroy_tensor_desc(out_desc)
+        seen.append((name, ret, [{**f, "value": v} for f, v in zip(facts, values)], outs))
+
+    check(acl.rt.set_exception_info_callback(on_exception), "set_exception_info_callback")
+    try:
+        ret = acl.mdl.execute_v2(model_id, inputs, outputs, harness.stream, 0)
+        assert ret == acl.ACL_ERROR_RT_MODEL_EXECUTE
+    finally:
+        check(acl.rt.set_exception_info_callback(), "clear the callback")
+    assert acl.mdl.get_num_inputs(desc) == 2
+    [(name, ret, ins, outs)] = seen
+    assert (name, ret) == ("/reshape", acl.ACL_SUCCESS)
+    assert [(f["dtype"], f["shape"]) for f in ins] == [(acl.ACL_FLOAT, (6,)), (acl.ACL_INT64, (2,))]
+    np.testing.assert_array_equal(ins[0]["value"], x)
+    np.testing.assert_array_equal(ins[1]["value"], shape + np.array([3, 2]))
+    [y] = outs
+    assert (y["dtype"], y["shape"], y["address"]) == (acl.ACL_FLOAT, (-1, -1), 0)  # symbolic dims
