@@ -233,6 +233,17 @@ void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback
  * (commit owns the record from then on). */
 typedef void (*aclemu_task_fault_commit)(void *record, int32_t device, int32_t stream_id, uint32_t task_id);
 void aclemu_exception_note_task(aclemu_task_fault_commit commit, void *record);
+/* model_faults.c: a failing operator task (failure path only, on its worker) notes the operator it ran, its inputs
+ * (values copied from `data`, `size` bytes; NULL for none) and outputs (no values), for aclmdlCreateAndGetOpDesc. */
+typedef struct aclemu_fault_tensor {
+    aclDataType dtype;
+    size_t rank;
+    const int64_t *dims;
+    const void *data;
+    size_t size;
+} aclemu_fault_tensor;
+void aclemu_fault_note_op(const char *name, const aclemu_fault_tensor *inputs, size_t num_inputs,
+                          const aclemu_fault_tensor *outputs, size_t num_outputs);
 
 /* A stream task: runs on the stream's worker thread, in submission order.
  * Returning an error code (after aclemu_set_error on the worker) makes the stream

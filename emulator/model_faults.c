@@ -9,6 +9,7 @@
  * node's inputs (each pointing at a copy of the input's values, in runtime-owned device memory that
  * lives as long as the array) and one of its outputs (type and shape as inferred, no memory: the
  * node never produced them). Synchronous aclmdlExecute has no stream task and raises no callback.
+ * A failing single-operator task (op_exec.c) notes its op type and tensors the same way.
  */
 #include "model_internal.h"
 
@@ -139,6 +140,28 @@ void model_fault_capture(const emu_model *model, void *const *in_data, const siz
                                          msg, sizeof msg);
     /* Only a run that failed inside one node names an operator. */
     if (rc == ACL_SUCCESS || !fault->have_node || fault->mixed || fault->name == NULL) {
+        fault_free(fault);
+        return;
+    }
+    aclemu_exception_note_task(commit, fault);
+}
+
+void aclemu_fault_note_op(const char *name, const aclemu_fault_tensor *inputs, size_t num_inputs,
+                          const aclemu_fault_tensor *outputs, size_t num_outputs)
+{
+    model_fault *fault = calloc(1, sizeof *fault);
+    if (fault == NULL) {
+        return;
+    }
+    const aclemu_fault_tensor *groups[2] = {inputs, outputs};
+    size_t counts[2] = {num_inputs, num_outputs};
+    for (int k = 0; k < 2; ++k) {
+        for (size_t i = 0; i < counts[k]; ++i) {
+            const aclemu_fault_tensor *t = &groups[k][i];
+            collect(fault, 0, name, name, k, i, t->dtype, t->rank, t->dims, t->data, t->size);
+        }
+    }
+    if (!fault->have_node || fault->mixed || fault->name == NULL) {
         fault_free(fault);
         return;
     }
