@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FAULTS_KEPT = 64, FAULT_ALIGN = 64 };
+enum { FAULTS_KEPT = 64, FAULT_ALIGN = 64, MAX_SLOTS = 1024 /* tensors per side of one node */ };
 
 typedef struct fault_tensor {
     int32_t dtype;
@@ -77,8 +77,8 @@ static void collect(void *ctx, size_t node_index, const char *node_name, const c
         return;
     }
     int k = is_output ? 1 : 0;
-    if (slot >= 64 || rank > ACL_MAX_DIM_CNT) {
-        fault->mixed = true; /* not a shape ACL can describe */
+    if (slot >= MAX_SLOTS || rank > ACL_MAX_DIM_CNT) {
+        fault->mixed = true; /* not an operator a desc array can describe */
         return;
     }
     if (slot >= fault->num[k]) {

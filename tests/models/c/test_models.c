@@ -532,6 +532,7 @@ static int32_t fault_node_tensors(uint64_t token, void *const *in_data, const si
 typedef struct fault_seen {
     int calls;
     uint32_t ids[3];
+    uint32_t first_ids[3]; /* of the first call since calls was reset */
     aclError ret, null_ret, short_ret, unknown_ret;
     char name[32];
     aclTensorDesc *in, *out;
@@ -546,6 +547,9 @@ static void on_fault(aclrtExceptionInfo *info)
     uint32_t str = aclrtGetStreamIdFromExceptionInfo(info);
     uint32_t task = aclrtGetTaskIdFromExceptionInfo(info);
     seen.ids[0] = dev, seen.ids[1] = str, seen.ids[2] = task;
+    if (seen.calls == 1) {
+        memcpy(seen.first_ids, seen.ids, sizeof seen.ids);
+    }
     char name[32];
     aclTensorDesc *in = NULL, *out = NULL;
     size_t n_in = 0, n_out = 0;
@@ -628,6 +632,22 @@ static void test_failed_operator_desc(void)
     CHECK_RET(seen.calls, 1);
     CHECK_RET(seen.ret, ACL_ERROR_INVALID_PARAM);
     atomic_store(&fault_mixed, 0);
+
+    /* the last 64 failures are kept */
+    seen.calls = 0;
+    for (int i = 0; i < 65; ++i) {
+        CHECK_OK(aclmdlExecuteAsync(id, in, out, stream));
+        CHECK_RET(aclrtSynchronizeStream(stream), ACL_ERROR_RT_MODEL_EXECUTE);
+        aclDestroyTensorDesc(seen.in);
+        aclDestroyTensorDesc(seen.out);
+    }
+    CHECK_RET(seen.calls, 65);
+    CHECK_RET(aclmdlCreateAndGetOpDesc(seen.first_ids[0], seen.first_ids[1], seen.first_ids[2], name, sizeof name,
+                                       &again, &n_in, &again_out, &n_out), ACL_ERROR_INVALID_PARAM);
+    CHECK_OK(aclmdlCreateAndGetOpDesc(seen.ids[0], seen.ids[1], seen.ids[2], name, sizeof name, &again, &n_in,
+                                      &again_out, &n_out));
+    aclDestroyTensorDesc(again);
+    aclDestroyTensorDesc(again_out);
 
     /* synchronous execution: no stream task, no callback */
     seen.calls = 0;
