@@ -227,12 +227,13 @@ void aclemu_on_release(aclemu_release_fn release);
  * exception report that follows on this thread carries the function
  * (aclrtGetFuncHandleFromExceptionInfo) and calls that callback too. */
 void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data);
-/* Called by another failing task on its stream worker, before it returns the error, with what it
- * knows of the failure (failure path only): the exception report that follows on this thread hands
+/* Called by another failing task, before it returns the error, with what it knows of the failure
+ * (failure path only): the exception report that follows on this thread (a stream worker's) hands
  * `record` to commit() with the report's device, stream id and task id before any callback runs
- * (commit owns the record from then on). */
+ * (commit owns the record from then on). A task failing where no report follows (a model run
+ * instance executed synchronously) leaves its note to be dropped (drop(record)) by the next one. */
 typedef void (*aclemu_task_fault_commit)(void *record, int32_t device, int32_t stream_id, uint32_t task_id);
-void aclemu_exception_note_task(aclemu_task_fault_commit commit, void *record);
+void aclemu_exception_note_task(aclemu_task_fault_commit commit, void (*drop)(void *record), void *record);
 /* model_faults.c: a failing operator task (failure path only, on its worker) notes the operator it ran, its inputs
  * (values copied from `data`, `size` bytes; NULL for none) and outputs (no values), for aclmdlCreateAndGetOpDesc. */
 typedef struct aclemu_fault_tensor {

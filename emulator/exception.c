@@ -38,12 +38,17 @@ void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback
 /* Noted by another failing task on this worker (a model execution, model_faults.c). */
 static _Thread_local struct {
     aclemu_task_fault_commit commit;
+    void (*drop)(void *record);
     void *record;
 } failed_task;
 
-void aclemu_exception_note_task(aclemu_task_fault_commit commit, void *record)
+void aclemu_exception_note_task(aclemu_task_fault_commit commit, void (*drop)(void *record), void *record)
 {
+    if (failed_task.drop != NULL) {
+        failed_task.drop(failed_task.record); /* a note no report took */
+    }
     failed_task.commit = commit;
+    failed_task.drop = drop;
     failed_task.record = record;
 }
 
@@ -165,7 +170,9 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uin
     aclemu_exception_note_kernel(NULL, NULL, NULL);
     aclemu_task_fault_commit commit = failed_task.commit;
     void *record = failed_task.record;
-    aclemu_exception_note_task(NULL, NULL);
+    failed_task.commit = NULL;
+    failed_task.drop = NULL;
+    failed_task.record = NULL;
     if (commit != NULL) {
         commit(record, device, stream_id, task_id); /* before the callback, which may ask for it */
     }

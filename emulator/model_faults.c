@@ -44,8 +44,9 @@ static pthread_mutex_t faults_lock = PTHREAD_MUTEX_INITIALIZER;
 static model_fault *faults[FAULTS_KEPT]; /* a ring, oldest overwritten */
 static size_t faults_next;
 
-static void fault_free(model_fault *fault)
+static void fault_free(void *record)
 {
+    model_fault *fault = record;
     if (fault == NULL) {
         return;
     }
@@ -143,7 +144,7 @@ void model_fault_capture(const emu_model *model, void *const *in_data, const siz
         fault_free(fault);
         return;
     }
-    aclemu_exception_note_task(commit, fault);
+    aclemu_exception_note_task(commit, fault_free, fault);
 }
 
 void aclemu_fault_note_op(const char *name, const aclemu_fault_tensor *inputs, size_t num_inputs,
@@ -165,7 +166,7 @@ void aclemu_fault_note_op(const char *name, const aclemu_fault_tensor *inputs, s
         fault_free(fault);
         return;
     }
-    aclemu_exception_note_task(commit, fault);
+    aclemu_exception_note_task(commit, fault_free, fault);
 }
 
 /* ------------------------------------------------------------------ query */
