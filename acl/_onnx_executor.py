@@ -15,13 +15,14 @@ exceptions and reports them as an aclError plus a message: an exception cannot c
 from __future__ import annotations
 
 import os
+import re
 import threading
 from typing import TYPE_CHECKING
 
 from ._executor_hook import ExecutorHook
 from ._executor_hook import emulator_constants as _c
 from ._generated._acl_cffi import ffi, lib
-from ._onnx_nodes import MalformedModel, OnnxNode, graph_nodes, node_names, with_graph_outputs
+from ._onnx_nodes import MalformedModel, OnnxNode, graph_before, graph_nodes, node_names, with_graph_outputs
 
 # the emulator's values (built from the baseline), whatever headers the binding comes from
 ACL_BOOL = _c.ACL_BOOL
@@ -389,6 +390,7 @@ def _node_tensors(
 ) -> int:
     import numpy as np
 
+    session = None
     try:
         model = _model(token)
         feeds = _feeds(model, in_data, in_sizes, _shapes(in_ranks, in_dims, len(model.inputs)))
@@ -397,6 +399,8 @@ def _node_tensors(
         values.update(zip((o.name for o in session.get_outputs()), session.run(None, feeds)))
     except Exception as exc:
         _write_message(msg, msg_len, f"onnxruntime: {type(exc).__name__}: {exc}")
+        if session is not None:  # the run itself failed
+            _failed_node_tensors(model, session, feeds, str(exc), sink, ctx)
         return ACL_ERROR_RT_MODEL_EXECUTE
     for index, node in enumerate(nodes):
         name, op_type = node.name.encode(), node.op_type.encode()
@@ -412,6 +416,53 @@ def _node_tensors(
                 dtype, size = _acl_dtype(array.dtype), array.nbytes
                 sink(ctx, index, name, op_type, is_output, slot, dtype, array.ndim, dims, data, size)
     return ACL_SUCCESS
+
+
+# onnxruntime names the node a run failed in: "... running Gather node. Name:'/g' Status Message: ..."
+_FAILED_NODE = re.compile(r"running \S+ node\. Name:'([^']*)'")
+
+
+def _failed_node_tensors(
+    model: _Model, session: Any, feeds: dict[str, Any], error: str, sink: Any, ctx: Any
+) -> None:
+    """After a failed run: the inputs of the node it failed in (computed by a model cut before that
+    node) and the types and shapes inferred for its outputs (no values; [-2], unknown rank, when not
+    inferred), so that aclmdlCreateAndGetOpDesc can describe the operator. Nothing is handed when the
+    node cannot be told."""
+    import numpy as np
+
+    match = _FAILED_NODE.search(error)
+    nodes = graph_nodes(model.data)
+    failed = match.group(1) if match else ""
+    index = next((i for i, n in enumerate(nodes) if failed and n.name == failed), None)
+    if index is None:
+        return
+    node = nodes[index]
+    try:
+        wanted = list(dict.fromkeys(n for n in node.inputs if n and n not in feeds))
+        values = dict(feeds)
+        if wanted:
+            cut = _open_session(graph_before(model.data, index, wanted))
+            values.update(zip(wanted, cut.run(wanted, feeds)))
+    except Exception:  # the tensors before the node cannot be had either: no operator to describe
+        return
+    name, op_type = node.name.encode(), node.op_type.encode()
+    for slot, tensor_name in enumerate(node.inputs):
+        value = values.get(tensor_name) if tensor_name else None
+        if isinstance(value, np.ndarray) and _acl_dtype(value.dtype) is not None:
+            array = np.require(value, requirements="C")
+            dims = ffi.new("int64_t[]", list(array.shape) or [0])
+            data = ffi.from_buffer(array) if array.nbytes else ffi.NULL
+            dtype = _acl_dtype(array.dtype)
+            sink(ctx, index, name, op_type, 0, slot, dtype, array.ndim, dims, data, array.nbytes)
+    inferred = {o.name: o for o in session.get_outputs()}
+    for slot, tensor_name in enumerate(node.outputs):
+        arg = inferred.get(tensor_name)
+        dtype = ORT_TYPES.get(arg.type, (ACL_DT_UNDEFINED, None))[0] if arg is not None else ACL_DT_UNDEFINED
+        shape = arg.shape if arg is not None else None
+        shape = [d if isinstance(d, int) and d >= 0 else -1 for d in shape] if shape is not None else [-2]
+        dims = ffi.new("int64_t[]", shape or [0])
+        sink(ctx, index, name, op_type, 1, slot, dtype, len(shape), dims, ffi.NULL, 0)
 
 
 @ffi.def_extern(name="_aclffi_model_unload")

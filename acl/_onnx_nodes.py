@@ -125,12 +125,34 @@ def _length_delimited(number: int, payload: bytes) -> bytes:
     return _varint_bytes(number << 3 | _LENGTH_DELIMITED) + _varint_bytes(len(payload)) + payload
 
 
+def _extra_outputs(names: list[str]) -> bytes:
+    return b"".join(_length_delimited(_GRAPH_OUTPUT, _length_delimited(_VALUE_INFO_NAME, n.encode()))
+                    for n in names)
+
+
 def with_graph_outputs(model: bytes, names: list[str]) -> bytes:
     """The model with `names` appended to its graph's outputs, untyped (the runtime infers the types)."""
     graph = _graph(model)
     if graph is None:
         raise MalformedModel("the model has no graph")
-    extra = b"".join(_length_delimited(_GRAPH_OUTPUT, _length_delimited(_VALUE_INFO_NAME, n.encode()))
-                     for n in names)
-    body = model[graph.value_start:graph.end] + extra
+    body = model[graph.value_start:graph.end] + _extra_outputs(names)
+    return model[:graph.start] + _length_delimited(_MODEL_GRAPH, body) + model[graph.end:]
+
+
+def graph_before(model: bytes, node_index: int, names: list[str]) -> bytes:
+    """The model cut before its node `node_index` (graph order is topological), with `names` as its
+    only graph outputs (untyped): the runtime computes just what those need."""
+    graph = _graph(model)
+    if graph is None:
+        raise MalformedModel("the model has no graph")
+    kept, seen = [], 0
+    for field in _fields(model, graph.value_start, graph.end):
+        if field.number == _GRAPH_NODE and field.wire == _LENGTH_DELIMITED:
+            seen += 1
+            if seen > node_index:
+                continue
+        elif field.number == _GRAPH_OUTPUT:
+            continue
+        kept.append(model[field.start:field.end])
+    body = b"".join(kept) + _extra_outputs(names)
     return model[:graph.start] + _length_delimited(_MODEL_GRAPH, body) + model[graph.end:]

@@ -227,6 +227,24 @@ void aclemu_on_release(aclemu_release_fn release);
  * exception report that follows on this thread carries the function
  * (aclrtGetFuncHandleFromExceptionInfo) and calls that callback too. */
 void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback callback, void *user_data);
+/* Called by another failing task, before it returns the error, with what it knows of the failure
+ * (failure path only): the exception report that follows on this thread (a stream worker's) hands
+ * `record` to commit() with the report's device, stream id and task id before any callback runs
+ * (commit owns the record from then on). A task failing where no report follows (a model run
+ * instance executed synchronously) leaves its note to be dropped (drop(record)) by the next one. */
+typedef void (*aclemu_task_fault_commit)(void *record, int32_t device, int32_t stream_id, uint32_t task_id);
+void aclemu_exception_note_task(aclemu_task_fault_commit commit, void (*drop)(void *record), void *record);
+/* model_faults.c: a failing operator task (failure path only, on its worker) notes the operator it ran, its inputs
+ * (values copied from `data`, `size` bytes; NULL for none) and outputs (no values), for aclmdlCreateAndGetOpDesc. */
+typedef struct aclemu_fault_tensor {
+    aclDataType dtype;
+    size_t rank;
+    const int64_t *dims;
+    const void *data;
+    size_t size;
+} aclemu_fault_tensor;
+void aclemu_fault_note_op(const char *name, const aclemu_fault_tensor *inputs, size_t num_inputs,
+                          const aclemu_fault_tensor *outputs, size_t num_outputs);
 
 /* A stream task: runs on the stream's worker thread, in submission order.
  * Returning an error code (after aclemu_set_error on the worker) makes the stream
@@ -366,6 +384,10 @@ struct aclTensorDesc {
     void *address;             /* set by model areas (aclGetTensorDescAddress) */
     void *const_data;          /* copy owned by the desc (aclSetTensorConst) */
     size_t const_len;
+    size_t array_len;          /* elements of the array this desc heads (aclemu_tensor_desc_array_new), else 0 */
+    bool array_member;         /* an element past the head of such an array */
+    void (*array_release)(void *); /* head only: called with array_arg when the array is destroyed */
+    void *array_arg;
 };
 
 struct aclmdlDataset {
@@ -381,6 +403,19 @@ struct aclmdlDataset {
  * New registered desc; NULL (and error recorded) on bad arguments or no memory.
  * dims may be NULL when num_dims is 0. */
 aclTensorDesc *aclemu_tensor_desc_new(aclDataType type, size_t num_dims, const int64_t *dims, aclFormat format);
+/* One element of a desc array (dims: num_dims values, or NULL when 0). */
+typedef struct aclemu_desc_spec {
+    aclDataType type;
+    aclFormat format;
+    size_t num_dims;
+    const int64_t *dims;
+    void *address;
+} aclemu_desc_spec;
+/* A registered array of `count` (> 0) descs that the user walks with aclGetTensorDescByIndex and
+ * frees whole with aclDestroyTensorDesc of its first element, which then calls release(arg) (may be
+ * NULL): what the descs point at lives as long as they do. NULL (error recorded) when out of memory. */
+aclTensorDesc *aclemu_tensor_desc_array_new(const aclemu_desc_spec *specs, size_t count, void (*release)(void *),
+                                            void *arg);
 /* Deep copy, registered. */
 aclTensorDesc *aclemu_tensor_desc_clone(const aclTensorDesc *src);
 /* Unregister and free (no-op for a non-live desc). */

@@ -35,6 +35,23 @@ void aclemu_exception_note_kernel(aclrtFuncHandle func, aclrtOpExceptionCallback
     failed_kernel.user_data = user_data;
 }
 
+/* Noted by another failing task on this worker (a model execution, model_faults.c). */
+static _Thread_local struct {
+    aclemu_task_fault_commit commit;
+    void (*drop)(void *record);
+    void *record;
+} failed_task;
+
+void aclemu_exception_note_task(aclemu_task_fault_commit commit, void (*drop)(void *record), void *record)
+{
+    if (failed_task.drop != NULL) {
+        failed_task.drop(failed_task.record); /* a note no report took */
+    }
+    failed_task.commit = commit;
+    failed_task.drop = drop;
+    failed_task.record = record;
+}
+
 static const uint32_t NO_VALUE = 0xFFFFFFFFu;
 
 static pthread_mutex_t exception_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -151,6 +168,14 @@ void rt_exception_raise(int32_t device, int32_t stream_id, uint32_t task_id, uin
     aclrtOpExceptionCallback op_callback = failed_kernel.callback;
     void *op_user_data = failed_kernel.user_data;
     aclemu_exception_note_kernel(NULL, NULL, NULL);
+    aclemu_task_fault_commit commit = failed_task.commit;
+    void *record = failed_task.record;
+    failed_task.commit = NULL;
+    failed_task.drop = NULL;
+    failed_task.record = NULL;
+    if (commit != NULL) {
+        commit(record, device, stream_id, task_id); /* before the callback, which may ask for it */
+    }
     pthread_mutex_lock(&exception_lock);
     if (device >= 0 && device < RT_MAX_DEVICES && code != ACL_SUCCESS) {
         device_faults[device] = code;

@@ -288,7 +288,11 @@ aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDatas
 static aclError task_run(void *arg)
 {
     exec_plan *plan = arg;
-    return plan_run(plan, plan->fn);
+    aclError err = plan_run(plan, plan->fn);
+    if (err == ACL_ERROR_RT_MODEL_EXECUTE) { /* the executor failed inside the model, maybe in one node */
+        model_fault_capture(plan->model, plan->in_data, plan->in_sizes, plan->in_ranks, plan->in_dims);
+    }
+    return err;
 }
 
 static void task_free(void *arg, bool ran)

@@ -51,7 +51,9 @@ typedef struct aclemu_model_executor {
     int32_t (*nodes)(uint64_t token, char *buf, size_t buf_len, size_t *needed);
     /* ABI 2, may be NULL: run once more on the inputs of a run (as `run` takes them) and hand every
      * node's input (want_inputs) and/or output (want_outputs) tensors to sink, node by node in graph
-     * order (the data dump). */
+     * order (the data dump). When the run fails inside a node, the call fails and hands only that node's
+ * tensors, if the executor can tell the node: its inputs with their values and its outputs with no data
+ * (data NULL, size 0; dtype and shape as inferred, ACL_DT_UNDEFINED and [-2] when unknown). */
     int32_t (*node_tensors)(uint64_t token, void *const *in_data, const size_t *in_sizes, const size_t *in_ranks,
                             const int64_t *in_dims, int32_t want_inputs, int32_t want_outputs,
                             aclemu_node_tensor_sink sink, void *ctx, char *msg, size_t msg_len);

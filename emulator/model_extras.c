@@ -1,8 +1,7 @@
 /*
- * aclmdlSetExternalWeightAddress: external weight addresses are checked and kept. Op descs of
- * device tasks and graph-engine model objects (aclmdlCreateAndGetOpDesc, aclmdlLoadFromModel) have
- * nothing behind them on a CPU: they are left to the generated not-supported stubs and listed with
- * their reasons in acl/hardware_only.json.
+ * aclmdlSetExternalWeightAddress: external weight addresses are checked and kept. Graph-engine model
+ * objects (aclmdlLoadFromModel) have nothing behind them on a CPU: left to the generated not-supported
+ * stub and listed with its reason in acl/hardware_only.json. aclmdlCreateAndGetOpDesc: model_faults.c.
  */
 #include "model_internal.h"
 

@@ -74,6 +74,11 @@ struct aclmdlDesc {
     model_info *info; /* NULL until filled */
 };
 
+/* model_faults.c: on the failure path of a model's stream task, before it returns the error: note the failing
+ * node (if the executor can tell it) for the exception report that follows (aclmdlCreateAndGetOpDesc). */
+void model_fault_capture(const emu_model *model, void *const *in_data, const size_t *in_sizes,
+                         const size_t *in_ranks, const int64_t *in_dims);
+
 /* model_info.c */
 /* Describe the model behind `token` through `ops`, choose its gears and sizes into *out.
  * The error is recorded (naming fn) on failure. */

@@ -94,6 +94,45 @@ static aclError run_kernel(op_task *task)
     return task->kernel->run(&task->call);
 }
 
+/* A tensor of the failed call for aclmdlCreateAndGetOpDesc: an input's bytes when its shape tells how many. */
+static aclemu_fault_tensor fault_tensor(const opk_tensor *t, bool input, int64_t *dims)
+{
+    static const int64_t unknown_rank = -2;
+    aclemu_fault_tensor out = {t->dtype, 1, &unknown_rank, NULL, 0};
+    if (!t->dynamic) {
+        for (int d = 0; d < t->shape.ndim; ++d) {
+            dims[d] = t->shape.dims[d];
+        }
+        out.rank = (size_t)t->shape.ndim;
+        out.dims = dims;
+        size_t bytes = opk_shape_elements(&t->shape) * opk_dtype_size(t->dtype);
+        const void *src = t->const_data != NULL ? t->const_data : t->data;
+        size_t held = t->const_data != NULL ? t->const_len : t->size;
+        if (input && src != NULL && bytes <= held) {
+            out.data = src;
+            out.size = bytes;
+        }
+    }
+    return out;
+}
+
+/* Failure path only: note the op for the exception report that follows. */
+static void note_fault(const op_task *task)
+{
+    int count = task->call.num_inputs + task->call.num_outputs;
+    aclemu_fault_tensor *tensors = calloc((size_t)count, sizeof *tensors);
+    int64_t(*dims)[OPK_MAX_DIMS] = calloc((size_t)count, sizeof *dims);
+    if (tensors != NULL && dims != NULL) {
+        for (int i = 0; i < count; ++i) {
+            tensors[i] = fault_tensor(&task->tensors[i], i < task->call.num_inputs, dims[i]);
+        }
+        aclemu_fault_note_op(task->op_type, tensors, (size_t)task->call.num_inputs,
+                             tensors + task->call.num_inputs, (size_t)task->call.num_outputs);
+    }
+    free(tensors);
+    free(dims);
+}
+
 /* The kernel's scratch is the op's device workspace: from the stream's allocator when one is
  * registered, given back once the kernel is done. */
 static aclError task_run(void *arg)
@@ -102,6 +141,9 @@ static aclError task_run(void *arg)
     aclemu_workspace_begin(task->stream);
     aclError err = run_kernel(task);
     aclError workspace_err = aclemu_workspace_end();
+    if (err != ACL_SUCCESS) {
+        note_fault(task);
+    }
     return workspace_err != ACL_SUCCESS ? workspace_err : err; /* the allocator's failure explains the kernel's */
 }
 

@@ -88,13 +88,11 @@ static bool shape_is_unknown_rank(size_t num_dims, const int64_t *dims)
     return num_dims == 1 && dims[0] == UNKNOWN_RANK_DIM;
 }
 
-aclTensorDesc *aclemu_tensor_desc_new(aclDataType type, size_t num_dims, const int64_t *dims, aclFormat format)
+/* A zeroed desc made a fresh one of that type, shape and format; false when out of memory. */
+static bool init_desc(aclTensorDesc *desc, aclDataType type, size_t num_dims, const int64_t *dims, aclFormat format)
 {
-    aclTensorDesc *desc = calloc(1, sizeof *desc);
-    if (desc == NULL || !copy_int64s(&desc->dims, dims, num_dims)) {
-        free(desc);
-        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "out of host memory creating a tensor desc");
-        return NULL;
+    if (!copy_int64s(&desc->dims, dims, num_dims)) {
+        return false;
     }
     desc->type = type;
     desc->format = format;
@@ -103,6 +101,17 @@ aclTensorDesc *aclemu_tensor_desc_new(aclDataType type, size_t num_dims, const i
     desc->origin_format = format;
     desc->storage_format = ACL_FORMAT_UNDEFINED;
     desc->placement = ACL_MEMTYPE_DEVICE;
+    return true;
+}
+
+aclTensorDesc *aclemu_tensor_desc_new(aclDataType type, size_t num_dims, const int64_t *dims, aclFormat format)
+{
+    aclTensorDesc *desc = calloc(1, sizeof *desc);
+    if (desc == NULL || !init_desc(desc, type, num_dims, dims, format)) {
+        free(desc);
+        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "out of host memory creating a tensor desc");
+        return NULL;
+    }
     if (aclemu_handle_add(desc, ACLEMU_KIND_TENSOR_DESC) != ACL_SUCCESS) {
         release_fields(desc);
         free(desc);
@@ -118,6 +127,10 @@ aclTensorDesc *aclemu_tensor_desc_clone(const aclTensorDesc *src)
         return NULL;
     }
     *desc = *src;
+    desc->array_len = 0; /* a copy is a desc of its own */
+    desc->array_member = false;
+    desc->array_release = NULL;
+    desc->array_arg = NULL;
     bool ok = copy_int64s(&desc->dims, src->dims, src->num_dims) &&
               copy_ranges(&desc->dim_ranges, (const int64_t(*)[2])src->dim_ranges, src->num_dim_ranges) &&
               copy_ranges(&desc->value_ranges, (const int64_t(*)[2])src->value_ranges, src->num_value_ranges) &&
@@ -186,11 +199,65 @@ aclTensorDesc *aclCreateTensorDesc(aclDataType dataType, int numDims, const int6
     return aclemu_tensor_desc_new(dataType, (size_t)numDims, dims, format);
 }
 
+aclTensorDesc *aclemu_tensor_desc_array_new(const aclemu_desc_spec *specs, size_t count, void (*release)(void *),
+                                            void *arg)
+{
+    aclTensorDesc *array = calloc(count, sizeof *array);
+    size_t made = 0;
+    for (; array != NULL && made < count; ++made) {
+        aclTensorDesc *desc = &array[made];
+        if (!init_desc(desc, specs[made].type, specs[made].num_dims, specs[made].dims, specs[made].format)) {
+            break;
+        }
+        desc->address = specs[made].address;
+        desc->array_member = made > 0;
+        if (aclemu_handle_add(desc, ACLEMU_KIND_TENSOR_DESC) != ACL_SUCCESS) {
+            free(desc->dims);
+            break;
+        }
+    }
+    if (array == NULL || made < count) {
+        while (array != NULL && made-- > 0) {
+            aclemu_handle_remove(&array[made], ACLEMU_KIND_TENSOR_DESC);
+            free(array[made].dims);
+        }
+        free(array);
+        aclemu_set_error(ACL_ERROR_BAD_ALLOC, "out of host memory creating a tensor desc array");
+        return NULL;
+    }
+    array->array_len = count;
+    array->array_release = release;
+    array->array_arg = arg;
+    return array;
+}
+
+/* The head of a desc array frees the whole array; its other elements are not the user's to free. */
 void aclDestroyTensorDesc(const aclTensorDesc *desc)
 {
-    if (live_desc(desc, "aclDestroyTensorDesc")) {
-        aclemu_tensor_desc_free(desc);
+    const char *fn = "aclDestroyTensorDesc";
+    if (!live_desc(desc, fn)) {
+        return;
     }
+    if (desc->array_member) {
+        aclemu_set_error(ACL_ERROR_INVALID_PARAM, "%s: %p is an element of a desc array: destroy its first "
+                         "element, which frees the whole array", fn, (const void *)desc);
+        return;
+    }
+    size_t count = desc->array_len;
+    if (count == 0) {
+        aclemu_tensor_desc_free(desc);
+        return;
+    }
+    aclTensorDesc *array = (aclTensorDesc *)desc;
+    for (size_t i = 0; i < count; ++i) {
+        if (aclemu_handle_remove(&array[i], ACLEMU_KIND_TENSOR_DESC)) {
+            release_fields(&array[i]);
+        }
+    }
+    if (array->array_release != NULL) {
+        array->array_release(array->array_arg);
+    }
+    free(array);
 }
 
 /* Descs created as an array by another area (one registration per element) are walked

@@ -119,3 +119,39 @@ def slow_matmul_chain(size: int = 768, steps: int = 6) -> bytes:
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, [size, size])],
         {"m": eye},
     )
+
+
+def shifted_gather() -> bytes:
+    """table float32 [4, 3], idx int64 [2] -> y = relu(table[idx + 1]) through the nodes "/shift" (Add of the
+    initializer one), "/gather" (Gather, axis 0) and "/relu": an idx reaching 3 fails inside "/gather"."""
+    return _model(
+        [
+            helper.make_node("Add", ["idx", "one"], ["shifted"], name="/shift"),
+            helper.make_node("Gather", ["table", "shifted"], ["rows"], name="/gather", axis=0),
+            helper.make_node("Relu", ["rows"], ["y"], name="/relu"),
+        ],
+        [
+            helper.make_tensor_value_info("table", TensorProto.FLOAT, [4, 3]),
+            helper.make_tensor_value_info("idx", TensorProto.INT64, [2]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])],
+        {"one": np.array(1, np.int64)},
+    )
+
+
+def reshape_by_input() -> bytes:
+    """x float32 [6], shape int64 [2] -> y = reshape(x, shape + [3, 2]) through the nodes "/dims" (Add of
+    an initializer) and "/reshape": a shape whose product is not 6 fails inside "/reshape" at run time
+    (zeros, which the emulator's shape inference feeds, give [3, 2])."""
+    return _model(
+        [
+            helper.make_node("Add", ["shape", "base"], ["dims"], name="/dims"),
+            helper.make_node("Reshape", ["x", "dims"], ["y"], name="/reshape"),
+        ],
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, [6]),
+            helper.make_tensor_value_info("shape", TensorProto.INT64, [2]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["rows", "cols"])],
+        {"base": np.array([3, 2], np.int64)},
+    )

@@ -17,7 +17,7 @@
 #include "acl/error_codes/ge_error_codes.h"
 #include "model_executor.h"
 
-enum fake_kind { FAKE_STATIC = 1, FAKE_BATCH, FAKE_HW, FAKE_DIMS, FAKE_SLOW, FAKE_FP16 };
+enum fake_kind { FAKE_STATIC = 1, FAKE_BATCH, FAKE_HW, FAKE_DIMS, FAKE_SLOW, FAKE_FP16, FAKE_FAULT };
 
 static atomic_int runs;
 static atomic_int unloads;
@@ -26,8 +26,8 @@ static int32_t fake_load(const void *data, size_t size, uint64_t *token, size_t 
                          char *msg, size_t msg_len)
 {
     static const char *const kinds[] = {"", "FAKE:static", "FAKE:batch", "FAKE:hw", "FAKE:dims", "FAKE:slow",
-                                        "FAKE:fp16"};
-    for (uint64_t k = FAKE_STATIC; k <= FAKE_FP16; ++k) {
+                                        "FAKE:fp16", "FAKE:fault"};
+    for (uint64_t k = FAKE_STATIC; k <= FAKE_FAULT; ++k) {
         if (size == strlen(kinds[k]) && memcmp(data, kinds[k], size) == 0) {
             *token = k;
             *num_inputs = 1;
@@ -80,6 +80,10 @@ static int32_t fake_run(uint64_t token, void *const *in_data, const size_t *in_s
                         const int64_t *in_dims, void *const *out_data, const size_t *out_sizes, size_t *out_ranks,
                         int64_t *out_dims, char *msg, size_t msg_len)
 {
+    if (token == FAKE_FAULT) {
+        snprintf(msg, msg_len, "fake executor: node '/div' divides by zero");
+        return (int32_t)ACL_ERROR_RT_MODEL_EXECUTE;
+    }
     if (token == FAKE_SLOW) {
         nanosleep(&(struct timespec){0, 200 * 1000 * 1000}, NULL);
     }
@@ -495,6 +499,168 @@ static void test_config_and_aipp(void)
     dataset_free(out);
 }
 
+/* ---------------------------------------------------- aclmdlCreateAndGetOpDesc */
+
+/* The fault model's second node "/div" (index 1) fails: its inputs are x + 1 (float32 [2, 3]) and a
+ * scalar int32 7; its output's shape is unknown. With `mixed`, tensors of two nodes come (no single
+ * failing node). */
+static atomic_int fault_mixed;
+
+static int32_t fault_node_tensors(uint64_t token, void *const *in_data, const size_t *in_sizes,
+                                  const size_t *in_ranks, const int64_t *in_dims, int32_t want_inputs,
+                                  int32_t want_outputs, aclemu_node_tensor_sink sink, void *ctx, char *msg,
+                                  size_t msg_len)
+{
+    (void)token, (void)in_ranks, (void)in_dims, (void)want_inputs, (void)want_outputs;
+    float shifted[6];
+    for (size_t i = 0; i < 6 && i < in_sizes[0] / sizeof(float); ++i) {
+        shifted[i] = ((const float *)in_data[0])[i] + 1.0f;
+    }
+    const int64_t dims[] = {2, 3};
+    const int64_t unknown[] = {-2};
+    const int32_t seven = 7;
+    if (atomic_load(&fault_mixed)) {
+        sink(ctx, 0, "/add", "Add", 1, 0, ACL_FLOAT, 2, dims, shifted, sizeof shifted);
+    }
+    sink(ctx, 1, "/div", "Div", 0, 0, ACL_FLOAT, 2, dims, shifted, sizeof shifted);
+    sink(ctx, 1, "/div", "Div", 0, 1, ACL_INT32, 0, dims, &seven, sizeof seven);
+    sink(ctx, 1, "/div", "Div", 1, 0, ACL_DT_UNDEFINED, 1, unknown, NULL, 0);
+    snprintf(msg, msg_len, "fake executor: node '/div' divides by zero");
+    return (int32_t)ACL_ERROR_RT_MODEL_EXECUTE;
+}
+
+typedef struct fault_seen {
+    int calls;
+    uint32_t ids[3];
+    uint32_t first_ids[3]; /* of the first call since calls was reset */
+    aclError ret, null_ret, short_ret, unknown_ret;
+    char name[32];
+    aclTensorDesc *in, *out;
+    size_t n_in, n_out;
+} fault_seen;
+static fault_seen seen;
+
+static void on_fault(aclrtExceptionInfo *info)
+{
+    seen.calls++;
+    uint32_t dev = aclrtGetDeviceIdFromExceptionInfo(info);
+    uint32_t str = aclrtGetStreamIdFromExceptionInfo(info);
+    uint32_t task = aclrtGetTaskIdFromExceptionInfo(info);
+    seen.ids[0] = dev, seen.ids[1] = str, seen.ids[2] = task;
+    if (seen.calls == 1) {
+        memcpy(seen.first_ids, seen.ids, sizeof seen.ids);
+    }
+    char name[32];
+    aclTensorDesc *in = NULL, *out = NULL;
+    size_t n_in = 0, n_out = 0;
+    seen.null_ret = aclmdlCreateAndGetOpDesc(dev, str, task, name, sizeof name, NULL, &n_in, &out, &n_out);
+    seen.short_ret = aclmdlCreateAndGetOpDesc(dev, str, task, name, 4, &in, &n_in, &out, &n_out);
+    seen.unknown_ret = aclmdlCreateAndGetOpDesc(dev, str + 100, task, name, sizeof name, &in, &n_in, &out, &n_out);
+    seen.ret = aclmdlCreateAndGetOpDesc(dev, str, task, seen.name, sizeof seen.name, &seen.in, &seen.n_in,
+                                        &seen.out, &seen.n_out);
+}
+
+static void test_failed_operator_desc(void)
+{
+    aclemu_model_executor with_tensors = fake;
+    with_tensors.node_tensors = fault_node_tensors;
+    CHECK_OK(aclemuSetModelExecutor(&with_tensors));
+    uint32_t id = load("FAKE:fault");
+    size_t size24[] = {24};
+    aclmdlDataset *in = dataset_of(1, size24);
+    aclmdlDataset *out = dataset_of(1, size24);
+    for (int i = 0; i < 6; ++i) {
+        buffer_floats(in, 0)[i] = (float)i * 0.5f;
+    }
+    aclrtStream stream = NULL;
+    CHECK_OK(aclrtCreateStream(&stream));
+    CHECK_OK(aclrtExceptionInfoCallbackRegister(on_fault));
+    CHECK_OK(aclmdlExecuteAsync(id, in, out, stream));
+    CHECK_RET(aclrtSynchronizeStream(stream), ACL_ERROR_RT_MODEL_EXECUTE);
+    CHECK_RET(seen.calls, 1);
+    CHECK_OK(seen.ret);
+    CHECK_RET(seen.null_ret, ACL_ERROR_INVALID_PARAM);
+    CHECK_RET(seen.short_ret, ACL_ERROR_INVALID_PARAM);
+    CHECK_RET(seen.unknown_ret, ACL_ERROR_INVALID_PARAM);
+    CHECK_RET(strcmp(seen.name, "/div"), 0);
+    CHECK_RET((int)seen.n_in, 2);
+    CHECK_RET((int)seen.n_out, 1);
+    aclTensorDesc *x = aclGetTensorDescByIndex(seen.in, 0);
+    aclTensorDesc *k = aclGetTensorDescByIndex(seen.in, 1);
+    CHECK(x == seen.in && k != NULL && aclGetTensorDescByIndex(seen.in, 2) == NULL);
+    CHECK_RET(aclGetTensorDescType(x), ACL_FLOAT);
+    CHECK_RET(aclGetTensorDescFormat(x), ACL_FORMAT_ND);
+    CHECK_RET((int)aclGetTensorDescNumDims(x), 2);
+    int64_t dim = 0;
+    CHECK_OK(aclGetTensorDescDimV2(x, 1, &dim));
+    CHECK_RET((int)dim, 3);
+    float back[6];
+    CHECK_OK(aclrtMemcpy(back, sizeof back, aclGetTensorDescAddress(x), sizeof back, ACL_MEMCPY_DEVICE_TO_HOST));
+    for (int i = 0; i < 6; ++i) {
+        CHECK(back[i] == (float)i * 0.5f + 1.0f);
+    }
+    CHECK_RET(aclGetTensorDescType(k), ACL_INT32);
+    CHECK_RET((int)aclGetTensorDescNumDims(k), 0);
+    CHECK_RET(*(const int32_t *)aclGetTensorDescAddress(k), 7);
+    aclTensorDesc *y = aclGetTensorDescByIndex(seen.out, 0);
+    CHECK_RET(aclGetTensorDescType(y), ACL_DT_UNDEFINED);
+    CHECK(aclGetTensorDescAddress(y) == NULL);
+    CHECK(aclGetTensorDescNumDims(y) == (size_t)ACL_UNKNOWN_RANK); /* the shape [-2] */
+    /* asked again after the callback: a second array of its own */
+    char name[8];
+    aclTensorDesc *again = NULL, *again_out = NULL;
+    size_t n_in = 0, n_out = 0;
+    CHECK_OK(aclmdlCreateAndGetOpDesc(seen.ids[0], seen.ids[1], seen.ids[2], name, sizeof name, &again, &n_in,
+                                      &again_out, &n_out));
+    CHECK(again != seen.in && aclGetTensorDescAddress(again) != aclGetTensorDescAddress(x));
+    aclDestroyTensorDesc(k); /* not the array's head: refused */
+    CHECK_MSG("destroy its first element");
+    CHECK_RET(aclGetTensorDescType(k), ACL_INT32);
+    void *address = aclGetTensorDescAddress(x);
+    aclDestroyTensorDesc(seen.in);
+    aclDestroyTensorDesc(seen.out);
+    aclDestroyTensorDesc(again);
+    aclDestroyTensorDesc(again_out);
+    CHECK(aclGetTensorDescByIndex(seen.in, 0) == NULL);
+    CHECK_RET(aclrtMemcpy(back, 4, address, 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM);
+
+    /* tensors of more than one node: no operator to name */
+    atomic_store(&fault_mixed, 1);
+    seen.calls = 0;
+    CHECK_OK(aclmdlExecuteAsync(id, in, out, stream));
+    CHECK_RET(aclrtSynchronizeStream(stream), ACL_ERROR_RT_MODEL_EXECUTE);
+    CHECK_RET(seen.calls, 1);
+    CHECK_RET(seen.ret, ACL_ERROR_INVALID_PARAM);
+    atomic_store(&fault_mixed, 0);
+
+    /* the last 64 failures are kept */
+    seen.calls = 0;
+    for (int i = 0; i < 65; ++i) {
+        CHECK_OK(aclmdlExecuteAsync(id, in, out, stream));
+        CHECK_RET(aclrtSynchronizeStream(stream), ACL_ERROR_RT_MODEL_EXECUTE);
+        aclDestroyTensorDesc(seen.in);
+        aclDestroyTensorDesc(seen.out);
+    }
+    CHECK_RET(seen.calls, 65);
+    CHECK_RET(aclmdlCreateAndGetOpDesc(seen.first_ids[0], seen.first_ids[1], seen.first_ids[2], name, sizeof name,
+                                       &again, &n_in, &again_out, &n_out), ACL_ERROR_INVALID_PARAM);
+    CHECK_OK(aclmdlCreateAndGetOpDesc(seen.ids[0], seen.ids[1], seen.ids[2], name, sizeof name, &again, &n_in,
+                                      &again_out, &n_out));
+    aclDestroyTensorDesc(again);
+    aclDestroyTensorDesc(again_out);
+
+    /* synchronous execution: no stream task, no callback */
+    seen.calls = 0;
+    CHECK_RET(aclmdlExecute(id, in, out), ACL_ERROR_RT_MODEL_EXECUTE);
+    CHECK_RET(seen.calls, 0);
+    CHECK_OK(aclrtExceptionInfoCallbackUnregister(on_fault));
+    CHECK_OK(aclrtDestroyStream(stream));
+    CHECK_OK(aclmdlUnload(id));
+    dataset_free(in);
+    dataset_free(out);
+    CHECK_OK(aclemuSetModelExecutor(&fake));
+}
+
 int main(void)
 {
     uint32_t id = 0;
@@ -510,6 +676,7 @@ int main(void)
     test_dynamic_batch();
     test_dynamic_hw_and_dims();
     test_config_and_aipp();
+    test_failed_operator_desc();
     CHECK_RET(atomic_load(&runs) > 0, 1);
     CHECK_OK(aclrtResetDevice(0));
     CHECK_OK(aclFinalize());
