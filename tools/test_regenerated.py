@@ -43,11 +43,12 @@ ROOT = TOOLS.parent
 _INNER = "--run-pytest"  # how the script re-runs itself as the pytest process
 
 # How a use of a name the binding lacks fails (group 1: the name). The binding's own
-# message for a function (acl/_missing.py), an attribute of a module (a constant, a record of
-# _structs), a function of the cffi library, a type in an ffi.new/cast expression.
+# message for a function (acl/_missing.py; pytest's repr of a list of them cuts the rest of the
+# sentence), an attribute of a module (a constant, a record of _structs, a generated module's
+# `_<C name>` wrapper), a function of the cffi library, a type in an ffi.new/cast expression.
 _LACKING_USES = (
-    re.compile(r"acl[\w.]* needs the C function (\w+), which the headers this binding was generated from"),
-    re.compile(r"module '(?:acl|acl\.\w+|acl\._generated\.\w+)' has no attribute '(\w+)'"),
+    re.compile(r"acl[\w.]* needs the C function (\w+), which the h"),
+    re.compile(r"module '(?:acl|acl\.\w+|acl\._generated\.\w+)' has no attribute '_?(\w+)'"),
     re.compile(r"cffi library '_acl_cffi' has no function, constant or global variable named '(\w+)'"),
     re.compile(r"undefined type name\s+(?:(?:struct|union|enum)\s+)?(\w+)"),
 )
