@@ -7,8 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from aclgen.pipeline import generate
 from emit_fixture import REPO
+
+# isort: split
+from aclgen.pipeline import generate
 
 import acl._missing as missing
 
