@@ -148,3 +148,15 @@ def test_a_use_cut_short_or_of_a_private_wrapper_names_the_lacking_function() ->
     # a function the loaded backend (not the headers) lacks is a real failure
     at_run_time = "acl.create_tensor_desc needs the C function aclCreateTensorDesc, which the loaded backend"
     assert tool.lacking_name(at_run_time, lacking) is None
+
+
+def test_a_wrapper_called_with_the_baseline_s_arguments_names_the_reshaped_function() -> None:
+    tool: Any = _tool()
+    wrappers = tool.wrapper_names(REPO_ROOT / "acl" / "_generated" / "api.json", {"acltdtAllocBuf"})
+    assert wrappers == {"alloc_buf": "acltdtAllocBuf"}
+    fewer = "TypeError: alloc_buf() takes 1 positional argument but 2 were given"
+    more = "TypeError: alloc_buf() missing 1 required positional argument: 'flags'"
+    for text in (fewer, more):
+        assert tool.lacking_name(text, set(wrappers), tool._OTHER_ARITY_WRAPPER) == "alloc_buf"
+    assert tool.lacking_name("TypeError: other() takes 1 positional argument but 2 were given",
+                             set(wrappers), tool._OTHER_ARITY_WRAPPER) is None
