@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # typing costs milliseconds at import; annotations are strings here
-    from typing import Any, Callable, NoReturn
+    from typing import Any, Callable, NoReturn, Optional
 
 from . import _backend
 from ._generated._acl_cffi import lib
@@ -50,13 +50,18 @@ def _raiser(qualified_name: str, c_name: str, absent_from_headers: bool = False)
     return unavailable
 
 
-def bind_absent(namespace: dict[str, Any], absent: dict[str, str]) -> None:
+def bind_absent(
+    namespace: dict[str, Any], absent: dict[str, str], aliases: Optional[dict[str, str]] = None
+) -> None:
     """Define each pyACL function the binding's headers lack as one that raises when called, so
-    the name exists in every binding, in `__all__` too (which export() set before)."""
+    the name exists in every binding, in `__all__` too (which export() set before); each alias
+    (alias -> Python name of `absent`) is that same function, as it is when present."""
     module = public_module_name(namespace["__name__"])
     for python_name, c_name in absent.items():
         namespace[python_name] = _raiser(f"{module}.{python_name}", c_name, absent_from_headers=True)
-    namespace["__all__"] = [*namespace["__all__"], *absent]
+    for alias, python_name in (aliases or {}).items():
+        namespace[alias] = namespace[python_name]
+    namespace["__all__"] = [*namespace["__all__"], *absent, *(aliases or {})]
 
 
 def public_module_name(generated_module: str) -> str:

@@ -103,6 +103,9 @@ _CALLBACKS = """
         while not stop.is_set():
             acl.rt.process_report(20)
 
+    # once before any thread or callback exists: a call that fails (a release lacking a function)
+    # ends the program here instead of leaving the poller running and the child hanging
+    assert listed_calls()
     poller = threading.Thread(target=poll)
     poller.start()
     check(acl.rt.subscribe_report(poller.ident, stream), "subscribe_report")

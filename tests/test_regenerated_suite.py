@@ -8,10 +8,12 @@ does). The tests run are written here, one of each kind.
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers.header_sets_support import release_of
@@ -124,3 +126,37 @@ def test_newest_picks_the_release_declaring_the_highest_version(tmp_path: Path) 
     assert result.stdout.strip() == str(tmp_path / "new" / "include")
     empty = newest(tmp_path / "odd")
     assert empty.returncode == 1 and "no release declared" in empty.stderr
+
+
+def _tool() -> object:
+    spec = importlib.util.spec_from_file_location("test_regenerated_tool", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_use_cut_short_or_of_a_private_wrapper_names_the_lacking_function() -> None:
+    tool: Any = _tool()
+    lacking = {"aclCreateTensorDesc", "aclmdlGetDynamicHW"}
+    # pytest's repr of a list of errors cuts the binding's sentence short
+    cut = ("[\"thread 0: FunctionNotAvailableError('acl.create_tensor_desc needs the C function "
+           "aclCreateTensorDesc, which the head...e; regenerate')\"]")
+    assert tool.lacking_name(cut, lacking) == "aclCreateTensorDesc"
+    private = "AttributeError: module 'acl._generated.mdl' has no attribute '_aclmdlGetDynamicHW'"
+    assert tool.lacking_name(private, lacking) == "aclmdlGetDynamicHW"
+    # a function the loaded backend (not the headers) lacks is a real failure
+    at_run_time = "acl.create_tensor_desc needs the C function aclCreateTensorDesc, which the loaded backend"
+    assert tool.lacking_name(at_run_time, lacking) is None
+
+
+def test_a_wrapper_called_with_the_baseline_s_arguments_names_the_reshaped_function() -> None:
+    tool: Any = _tool()
+    wrappers = tool.wrapper_names(REPO_ROOT / "acl" / "_generated" / "api.json", {"acltdtAllocBuf"})
+    assert wrappers == {"alloc_buf": "acltdtAllocBuf"}
+    fewer = "TypeError: alloc_buf() takes 1 positional argument but 2 were given"
+    more = "TypeError: alloc_buf() missing 1 required positional argument: 'flags'"
+    for text in (fewer, more):
+        assert tool.lacking_name(text, set(wrappers), tool._OTHER_ARITY_WRAPPER) == "alloc_buf"
+    assert tool.lacking_name("TypeError: other() takes 1 positional argument but 2 were given",
+                             set(wrappers), tool._OTHER_ARITY_WRAPPER) is None

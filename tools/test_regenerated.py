@@ -20,7 +20,8 @@ A test, or a test module at import, that fails on a C name headers/ declares and
 not (a function: the binding's acl.FunctionNotAvailableError; a constant; a type in an ffi
 expression), in this process or in a child interpreter whose output the failure shows, is reported
 skipped, naming it. So is one calling a function the release declares with another number of
-parameters than headers/ (cffi's "expected N arguments"): the tests are written to headers/.
+parameters than headers/ (cffi's "expected N arguments", or Python's "takes N positional
+arguments" of its generated wrapper): the tests are written to headers/.
 Anything else that fails is a finding.
 Exit status: pytest's, or 2 if the binding could not be made.
 """
@@ -43,16 +44,20 @@ ROOT = TOOLS.parent
 _INNER = "--run-pytest"  # how the script re-runs itself as the pytest process
 
 # How a use of a name the binding lacks fails (group 1: the name). The binding's own
-# message for a function (acl/_missing.py), an attribute of a module (a constant, a record of
-# _structs), a function of the cffi library, a type in an ffi.new/cast expression.
+# message for a function (acl/_missing.py; pytest's repr of a list of them cuts the rest of the
+# sentence), an attribute of a module (a constant, a record of _structs, a generated module's
+# `_<C name>` wrapper), a function of the cffi library, a type in an ffi.new/cast expression.
 _LACKING_USES = (
-    re.compile(r"acl[\w.]* needs the C function (\w+), which the headers this binding was generated from"),
-    re.compile(r"module '(?:acl|acl\.\w+|acl\._generated\.\w+)' has no attribute '(\w+)'"),
+    re.compile(r"acl[\w.]* needs the C function (\w+), which the h"),
+    re.compile(r"module '(?:acl|acl\.\w+|acl\._generated\.\w+)' has no attribute '_?(\w+)'"),
     re.compile(r"cffi library '_acl_cffi' has no function, constant or global variable named '(\w+)'"),
     re.compile(r"undefined type name\s+(?:(?:struct|union|enum)\s+)?(\w+)"),
 )
 # How a call to a function of another arity fails (group 1: the C name), bound directly by cffi.
 _OTHER_ARITY = (re.compile(r"\b(\w+) expected \d+ arguments?, got \d+"),)
+# The same through a generated Python wrapper (group 1: its Python name).
+_OTHER_ARITY_WRAPPER = (re.compile(r"\b(\w+)\(\) (?:takes \d+ positional arguments? but \d+ (?:was|were) "
+                                   r"given|missing \d+ required positional)"),)
 
 
 def declared_names(api_json: Path) -> set[str]:
@@ -71,6 +76,13 @@ def arities(api_json: Path) -> dict[str, int]:
     """C function -> its number of parameters, from a binding's api.json."""
     api = json.loads(api_json.read_text(encoding="utf-8"))
     return {function["name"]: len(function.get("params", ())) for function in api["functions"]}
+
+
+def wrapper_names(api_json: Path, c_names: set[str]) -> dict[str, str]:
+    """Python name -> C name of the generated wrappers of `c_names`, from a binding's api.json."""
+    api = json.loads(api_json.read_text(encoding="utf-8"))
+    bindings = api["bindings"]
+    return {b["python_name"]: b["name"] for b in bindings if b["name"] in c_names and b.get("python_name")}
 
 
 def lacking_name(
@@ -96,7 +108,7 @@ def _failure_text(exc: Optional[BaseException]) -> str:
     return "\n".join(parts)
 
 
-def _plugin(lacking: set[str], reshaped: set[str], release: str) -> object:
+def _plugin(lacking: set[str], reshaped: set[str], wrappers: dict[str, str], release: str) -> object:
     """The pytest plugin of this mode (pytest is imported only in the pytest process)."""
     import pytest
 
@@ -105,8 +117,10 @@ def _plugin(lacking: set[str], reshaped: set[str], release: str) -> object:
         if name is not None:
             return f"Skipped: {release} lacks {name}"
         name = lacking_name(text, reshaped, _OTHER_ARITY)
-        if name is not None:
-            return f"Skipped: {release} declares {name} with other parameters than headers/"
+        wrapper = lacking_name(text, set(wrappers), _OTHER_ARITY_WRAPPER)
+        if name is not None or wrapper is not None:
+            reshaped_name = name or wrappers[str(wrapper)]
+            return f"Skipped: {release} declares {reshaped_name} with other parameters than headers/"
         return None
 
     class LackingAsSkip:
@@ -160,7 +174,8 @@ def _run_pytest(args: list[str]) -> int:
     reshaped = {name for name, n in arities(generated / "api.json").items() if before.get(name, n) != n}
     libraries = (generated / "libraries.py").read_text(encoding="utf-8")
     release = re.search(r"HEADERS_RELEASE = '([^']*)'", libraries)
-    plugin = _plugin(lacking, reshaped, release.group(1) if release else "the release")
+    wrappers = wrapper_names(generated / "api.json", reshaped)
+    plugin = _plugin(lacking, reshaped, wrappers, release.group(1) if release else "the release")
     return int(pytest.main(args, plugins=[plugin]))
 
 

@@ -17,6 +17,18 @@ def binding_functions() -> frozenset[str]:
     return frozenset(ffi.string(lib._aclffi_name(i)).decode() for i in range(lib._aclffi_count()))
 
 
+def binding_declares_types(*names: str) -> bool:
+    """Whether the imported binding's headers declare every one of these C types."""
+    from acl._generated._acl_cffi import ffi
+
+    try:
+        for name in names:
+            ffi.typeof(name)
+    except ffi.error:
+        return False
+    return True
+
+
 @cache
 def _baseline_api() -> dict:
     """The generator's record of headers/ (acl/_generated/api.json of this repository)."""

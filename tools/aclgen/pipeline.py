@@ -79,7 +79,8 @@ def generate(include_dir: Path, baseline_dir: Path = BASELINE_DIR) -> Generation
 
 
 def absent_functions(plan: BindingPlan, baseline: BindingPlan) -> dict[str, dict[str, str]]:
-    """Module -> {Python name: C name} of the baseline's bound functions that `plan`'s headers lack."""
+    """Module -> {Python name: C name} of the baseline's bound functions that `plan`'s headers lack;
+    their aliases in the same module go to plan.absent_aliases."""
     declared = {f.name for f in plan.api.functions}
     absent: dict[str, dict[str, str]] = {}
     for b in baseline.bound_functions:
@@ -88,7 +89,9 @@ def absent_functions(plan: BindingPlan, baseline: BindingPlan) -> dict[str, dict
         absent.setdefault(b.module, {})[b.py_name] = b.c_name
         for alias in b.aliases:
             extra = baseline.irregular.extras.get(f"{alias.module}.{alias.name}")
-            if alias.kind == "alias" or (extra is not None and extra.impl):
+            if alias.kind == "alias" and alias.module == b.module:  # the same object, as when present
+                plan.absent_aliases.setdefault(b.module, {})[alias.name] = b.py_name
+            elif alias.kind == "alias" or (extra is not None and extra.impl):
                 absent.setdefault(alias.module, {})[alias.name] = b.c_name
     return absent
 

@@ -525,7 +525,12 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
     if absent:
         lines += ["# the baseline's functions these headers lack: each raises FunctionNotAvailableError"]
         lines += ["_ABSENT = {", *(f'    "{py}": "{c}",' for py, c in absent.items()), "}"]
-        lines += ["_missing.bind_absent(globals(), _ABSENT)", ""]
+        aliases = sorted(plan.absent_aliases.get(module, {}).items())
+        if aliases:
+            lines += ["_ABSENT_ALIASES = {", *(f'    "{a}": "{py}",' for a, py in aliases), "}"]
+            lines += ["_missing.bind_absent(globals(), _ABSENT, _ABSENT_ALIASES)", ""]
+        else:
+            lines += ["_missing.bind_absent(globals(), _ABSENT)", ""]
     text = "\n".join(lines)
     if f"{SUPPORT_MODULE_ALIAS}." not in text:
         text = text.replace(support_import + "\n", "")

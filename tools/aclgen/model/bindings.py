@@ -201,6 +201,8 @@ class BindingPlan:
     # module -> {Python name: C name} of the baseline's functions these headers lack: the generated
     # module still defines each, as a function saying so (aclgen/pipeline.py fills it)
     absent: dict[str, dict[str, str]] = field(default_factory=dict)
+    # module -> {alias: Python name of `absent`}: a second name of an absent function, the same object
+    absent_aliases: dict[str, dict[str, str]] = field(default_factory=dict)
     # name -> value of the baseline's constants these headers lack: the bundled emulator is built
     # from the baseline and speaks them (acl/_executor_hook.py); not exported
     baseline_only_constants: dict[str, int] = field(default_factory=dict)
