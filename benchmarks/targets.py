@@ -37,6 +37,9 @@ ISSUE15_CALL_LIMITS: dict[str, tuple[str, float]] = {
     "acl.util.ptr_to_bytes(p, 1024)": ("pointer helper", 1.0),
 }
 MEMCPY_MIN_BANDWIDTH_RATIO = 0.8
+# Issue 15's "keep" limits: memcpy bandwidth from 1 MiB up, and time at 4 KiB and below
+MEMCPY_LARGE_FROM, MEMCPY_LARGE_MIN_BANDWIDTH_RATIO = 1 << 20, 0.95
+MEMCPY_SMALL_UPTO, MEMCPY_SMALL_MAX_TIME_RATIO = 4 << 10, 1.3
 POINTER_HELPER_MAX_SIZE_RATIO = 1.5
 IMPORT_MAX_SHARE_OF_NUMPY = 0.5
 
@@ -119,6 +122,18 @@ def _throughput_results(throughput: Mapping[str, Any]) -> list[TargetResult]:
         f"{ratio:.2f}",
         _judge(ratio >= MEMCPY_MIN_BANDWIDTH_RATIO),
     )]
+    for record in sorted(throughput["memcpy"], key=lambda r: r["size"]):
+        size, bandwidth = record["size"], record["bandwidth_ratio"]
+        subject = f"issue 15, keep: acl.rt.memcpy H2D+D2H, {format_size(size)}"
+        if size >= MEMCPY_LARGE_FROM:
+            limit = MEMCPY_LARGE_MIN_BANDWIDTH_RATIO
+            target, measured, ok = f"bandwidth vs numpy.copyto >= {limit}", bandwidth, bandwidth >= limit
+        elif size <= MEMCPY_SMALL_UPTO:
+            limit = MEMCPY_SMALL_MAX_TIME_RATIO
+            target, measured, ok = f"time vs numpy.copyto <= {limit}", 1 / bandwidth, 1 / bandwidth <= limit
+        else:
+            continue
+        out.append(TargetResult(subject, target, f"{measured:.2f}", _judge(ok)))
     for helper in throughput["pointer_helpers"]:
         ratio = helper["large_over_small"]
         out.append(TargetResult(
