@@ -99,15 +99,19 @@ class _Tensor:
 
 
 class _Model:
-    __slots__ = ("data", "dump_lock", "dump_session", "inferred", "inputs", "node_list", "outputs", "session")
+    __slots__ = (
+        "data", "dump_lock", "dump_session", "inferred", "inputs", "node_list", "nodes", "outputs", "session",
+    )
 
     def __init__(self, session: Any, inputs: list[_Tensor], outputs: list[_Tensor], data: bytes) -> None:
         self.session = session  # onnxruntime.InferenceSession
         self.data = data  # the model, for a profiling session (aclprof)
         self.inputs = inputs
         self.outputs = outputs
-        self.node_list = _node_list(data)
-        self.dump_session: Any = None  # made by the first dumped execution (_dump_values)
+        self.nodes = _graph_nodes(data)
+        # the names as the executor table's `nodes` hands them over: each NUL-terminated
+        self.node_list = b"".join(name.encode() + b"\0" for name in node_names(self.nodes))
+        self.dump_session: Any = None  # made by the first dumped execution (_dump_session)
         self.dump_lock = threading.Lock()
         self.inferred: dict[tuple[tuple[int, ...], ...], list[tuple[int, ...]]] = {}
 
@@ -120,13 +124,11 @@ _last_token = 0
 # ----------------------------------------------------------------- helpers
 
 
-def _node_list(data: bytes) -> bytes:
-    """The graph's node names as the executor table's `nodes` hands them over: each NUL-terminated."""
+def _graph_nodes(data: bytes) -> list[OnnxNode]:
     try:
-        names = node_names(data)
+        return graph_nodes(data)
     except MalformedModel:
-        return b""  # onnxruntime read the model; whatever this reader cannot follow, no names
-    return b"".join(name.encode() + b"\0" for name in names)
+        return []  # onnxruntime read the model; whatever this reader cannot follow, no nodes
 
 
 def _write_message(msg: Any, msg_len: int, text: str) -> None:
@@ -158,12 +160,14 @@ def _model(token: int) -> _Model:
         return _models[token]
 
 
-def _open_session(data: bytes, profile_prefix: str | None = None) -> Any:
+def _open_session(data: bytes, profile_prefix: str | None = None, optimize: bool = True) -> Any:
     import onnxruntime  # optional dependency: only needed once a model is loaded
 
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3  # errors only: the emulator reports its own
     options.intra_op_num_threads = int(os.environ.get("ACL_EMU_ONNX_THREADS", "1"))
+    if not optimize:
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
     if profile_prefix is not None:
         options.enable_profiling = True
         options.profile_file_prefix = profile_prefix
@@ -346,25 +350,16 @@ def _nodes(token: int, buf: Any, buf_len: int, needed: Any) -> int:
     return ACL_SUCCESS
 
 
-def _dump_session(model: _Model) -> tuple[Any, list[OnnxNode]]:
+def _dump_session(model: _Model) -> Any:
     """A session of the model with every node's tensors as graph outputs, unoptimised so each
     node keeps its own tensors; made once per model."""
-    nodes = graph_nodes(model.data)
     with model.dump_lock:
         if model.dump_session is None:
-            import onnxruntime
-
             exposed = {o.name for o in model.outputs} | {i.name for i in model.inputs}
-            wanted = [n for node in nodes for n in node.inputs + node.outputs if n and n not in exposed]
-            options = onnxruntime.SessionOptions()
-            options.log_severity_level = 3
-            options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
-            options.intra_op_num_threads = int(os.environ.get("ACL_EMU_ONNX_THREADS", "1"))
-            model.dump_session = onnxruntime.InferenceSession(
-                with_graph_outputs(model.data, list(dict.fromkeys(wanted))), sess_options=options,
-                providers=["CPUExecutionProvider"],
-            )
-        return model.dump_session, nodes
+            wanted = [n for node in model.nodes for n in node.inputs + node.outputs if n and n not in exposed]
+            data = with_graph_outputs(model.data, list(dict.fromkeys(wanted)))
+            model.dump_session = _open_session(data, optimize=False)
+        return model.dump_session
 
 
 def _acl_dtype(np_dtype: Any) -> int | None:
@@ -372,6 +367,23 @@ def _acl_dtype(np_dtype: Any) -> int | None:
         if np_dtype == name:
             return acl_dtype
     return None
+
+
+def _send_tensor(
+    sink: Any, ctx: Any, index: int, node: OnnxNode, is_output: int, slot: int, value: Any
+) -> None:
+    """One node tensor to the emulator's sink; skipped when it is not an array of a type ACL names
+    (an omitted optional tensor, a sequence or map)."""
+    import numpy as np
+
+    dtype = _acl_dtype(value.dtype) if isinstance(value, np.ndarray) else None
+    if dtype is None:
+        return
+    array = np.require(value, requirements="C")
+    dims = ffi.new("int64_t[]", list(array.shape) or [0])
+    data = ffi.from_buffer(array) if array.nbytes else ffi.NULL
+    name, op_type = node.name.encode(), node.op_type.encode()
+    sink(ctx, index, name, op_type, is_output, slot, dtype, array.ndim, dims, data, array.nbytes)
 
 
 @ffi.def_extern(name="_aclffi_model_node_tensors", error=ACL_ERROR_GE_INTERNAL_ERROR)
@@ -388,13 +400,11 @@ def _node_tensors(
     msg: Any,
     msg_len: int,
 ) -> int:
-    import numpy as np
-
     session = None
     try:
         model = _model(token)
         feeds = _feeds(model, in_data, in_sizes, _shapes(in_ranks, in_dims, len(model.inputs)))
-        session, nodes = _dump_session(model)
+        session = _dump_session(model)
         values = dict(feeds)
         values.update(zip((o.name for o in session.get_outputs()), session.run(None, feeds)))
     except Exception as exc:
@@ -402,19 +412,11 @@ def _node_tensors(
         if session is not None:  # the run itself failed
             _failed_node_tensors(model, session, feeds, str(exc), sink, ctx)
         return ACL_ERROR_RT_MODEL_EXECUTE
-    for index, node in enumerate(nodes):
-        name, op_type = node.name.encode(), node.op_type.encode()
+    for index, node in enumerate(model.nodes):
         groups = ((0, node.inputs if want_inputs else ()), (1, node.outputs if want_outputs else ()))
         for is_output, tensor_names in groups:
             for slot, tensor_name in enumerate(tensor_names):
-                value = values.get(tensor_name) if tensor_name else None
-                if not isinstance(value, np.ndarray) or _acl_dtype(value.dtype) is None:
-                    continue  # an omitted optional tensor, a sequence or map, or a type ACL has no name for
-                array = np.require(value, requirements="C")
-                dims = ffi.new("int64_t[]", list(array.shape) or [0])
-                data = ffi.from_buffer(array) if array.nbytes else ffi.NULL
-                dtype, size = _acl_dtype(array.dtype), array.nbytes
-                sink(ctx, index, name, op_type, is_output, slot, dtype, array.ndim, dims, data, size)
+                _send_tensor(sink, ctx, index, node, is_output, slot, values.get(tensor_name))
     return ACL_SUCCESS
 
 
@@ -429,10 +431,8 @@ def _failed_node_tensors(
     node) and the types and shapes inferred for its outputs (no values; [-2], unknown rank, when not
     inferred), so that aclmdlCreateAndGetOpDesc can describe the operator. Nothing is handed when the
     node cannot be told."""
-    import numpy as np
-
     match = _FAILED_NODE.search(error)
-    nodes = graph_nodes(model.data)
+    nodes = model.nodes
     failed = match.group(1) if match else ""
     index = next((i for i, n in enumerate(nodes) if failed and n.name == failed), None)
     if index is None:
@@ -446,15 +446,9 @@ def _failed_node_tensors(
             values.update(zip(wanted, cut.run(wanted, feeds)))
     except Exception:  # the tensors before the node cannot be had either: no operator to describe
         return
-    name, op_type = node.name.encode(), node.op_type.encode()
     for slot, tensor_name in enumerate(node.inputs):
-        value = values.get(tensor_name) if tensor_name else None
-        if isinstance(value, np.ndarray) and _acl_dtype(value.dtype) is not None:
-            array = np.require(value, requirements="C")
-            dims = ffi.new("int64_t[]", list(array.shape) or [0])
-            data = ffi.from_buffer(array) if array.nbytes else ffi.NULL
-            dtype = _acl_dtype(array.dtype)
-            sink(ctx, index, name, op_type, 0, slot, dtype, array.ndim, dims, data, array.nbytes)
+        _send_tensor(sink, ctx, index, node, 0, slot, values.get(tensor_name))
+    name, op_type = node.name.encode(), node.op_type.encode()
     inferred = {o.name: o for o in session.get_outputs()}
     for slot, tensor_name in enumerate(node.outputs):
         arg = inferred.get(tensor_name)

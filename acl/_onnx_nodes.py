@@ -106,10 +106,10 @@ def graph_nodes(model: bytes) -> list[OnnxNode]:
     return nodes
 
 
-def node_names(model: bytes) -> list[str]:
-    """Names of the main graph's nodes in graph order; unnamed nodes (and names holding a NUL, which C
-    could not ask for) are left out."""
-    return [n.name for n in graph_nodes(model) if n.name and "\0" not in n.name]
+def node_names(nodes: list[OnnxNode]) -> list[str]:
+    """Names of `nodes` (graph_nodes' list) in graph order; unnamed nodes (and names holding a NUL,
+    which C could not ask for) are left out."""
+    return [n.name for n in nodes if n.name and "\0" not in n.name]
 
 
 def _varint_bytes(value: int) -> bytes:
