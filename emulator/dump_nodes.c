@@ -26,6 +26,7 @@ typedef struct node_dump {
     const char *dir; /* the iteration's directory */
     FILE *index;     /* nodes.json */
     bool first;      /* no entry written to the index yet */
+    size_t made_dir; /* 1 + the index of the node whose directory exists (0: none yet) */
     dump_callback cb;
     int32_t flag;
 } node_dump;
@@ -72,10 +73,13 @@ static void write_node_tensor(void *ctx, size_t node_index, const char *node_nam
     char relative[sizeof node_dir + 64];
     snprintf(relative, sizeof relative, "nodes/%s/%s_%zu.bin", node_dir, is_output ? "output" : "input", slot);
     char path[ACL_DUMP_MAX_FILE_PATH_LENGTH + sizeof relative + 64];
-    snprintf(path, sizeof path, "%s/nodes/%s", d->dir, node_dir);
-    if (!aclemu_make_dirs(path, true)) {
-        aclemu_diag("dump: cannot create %s: %s", path, strerror(errno));
-        return;
+    if (d->made_dir != node_index + 1) { /* a node's tensors come one after another */
+        snprintf(path, sizeof path, "%s/nodes/%s", d->dir, node_dir);
+        if (!aclemu_make_dirs(path, true)) {
+            aclemu_diag("dump: cannot create %s: %s", path, strerror(errno));
+            return;
+        }
+        d->made_dir = node_index + 1;
     }
     snprintf(path, sizeof path, "%s/%s", d->dir, relative);
     if (model_dump_file(path, data, size, d->cb, d->flag)) {
@@ -91,7 +95,7 @@ void model_dump_nodes(emu_model *model, const char *dir, bool inputs, bool outpu
     }
     char path[ACL_DUMP_MAX_FILE_PATH_LENGTH + 64];
     snprintf(path, sizeof path, "%s/nodes.json", dir);
-    node_dump d = {dir, fopen(path, "w"), true, cb, flag};
+    node_dump d = {dir, fopen(path, "w"), true, 0, cb, flag};
     if (d.index == NULL) {
         aclemu_diag("dump: cannot write %s: %s", path, strerror(errno));
         return;
