@@ -126,6 +126,12 @@ def keeps_gil_functions() -> list[str]:
     return json.loads(KEEPS_GIL.read_text(encoding="utf-8"))["functions"]
 
 
+def keep_gil_marks(functions: list[str]) -> str:
+    """`#define _ACLFFI_KEEPS_GIL_<name> 1` per listed function, for the generated C functions of
+    aclgen/emit/fastcalls.py, which release the GIL around every other call."""
+    return "".join(f"#define _ACLFFI_KEEPS_GIL_{name} 1\n" for name in functions)
+
+
 def keep_gil_source(functions: list[str]) -> str:
     """C that makes cffi's wrapper of each listed function keep the GIL around its call.
 
@@ -163,8 +169,9 @@ def make_ffi(generated: Path = GENERATED):  # -> cffi.FFI (cffi is imported lazi
     types_h, shims_c = read("types.h"), read("shims.c")
     declared = declared_types(shims_c)
     ffi.cdef(cdef_text(types_h, read("cdef.h")) + _native_parts(".cdef", declared))
-    source = c_source(types_h, shims_c) + _native_parts(".c", declared)
-    source += keep_gil_source(keeps_gil_functions())
+    keeps_gil = keeps_gil_functions()
+    source = keep_gil_marks(keeps_gil) + c_source(types_h, shims_c) + _native_parts(".c", declared)
+    source += keep_gil_source(keeps_gil)
     ffi.set_source(
         MODULE_NAME,
         source,

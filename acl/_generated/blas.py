@@ -149,6 +149,9 @@ s8gemm = _aclblasS8gemm
 s8gemv = _aclblasS8gemv
 
 
+_lib._aclfast_install(__name__.encode(), b"blas")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from . import constants as _constants
 from .._wrapper_support import export as _export
 

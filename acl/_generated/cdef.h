@@ -1466,3 +1466,4 @@ void _aclffi_close_all(void);
 int _aclffi_has(const char *name);
 int _aclffi_count(void);
 const char *_aclffi_name(int i);
+int _aclfast_install(const char *module_name, const char *module_key);

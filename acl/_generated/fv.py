@@ -96,6 +96,9 @@ set_1n_top_num = _aclfvSet1NTopNum
 set_nm_top_num = _aclfvSetNMTopNum
 
 
+_lib._aclfast_install(__name__.encode(), b"fv")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 destory_init_para = destroy_init_para
 
 

@@ -4125,6 +4125,9 @@ def vpss_stop_grp(grp):
     return _r & 0xFFFFFFFF
 
 
+_lib._aclfast_install(__name__.encode(), b"himpi")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from .._pyacl.himpi import venc_get_rc_param
 from .._pyacl.himpi_venc import venc_get_stream
 from .._pyacl.himpi_venc import venc_release_stream

@@ -1079,6 +1079,9 @@ def set_input_dynamic_dims(model_id, dataset, index, dims):
 unload = _aclmdlUnload
 
 
+_lib._aclfast_install(__name__.encode(), b"mdl")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from .._pyacl.callbacks import dump_reg_callback
 from .._pyacl.callbacks import dump_unreg_callback
 from .._pyacl.mdl import set_config_opt

@@ -857,6 +857,9 @@ venc_set_frame_config_eos = _aclvencSetFrameConfigEos
 venc_set_frame_config_force_i_frame = _aclvencSetFrameConfigForceIFrame
 
 
+_lib._aclfast_install(__name__.encode(), b"media")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from .._pyacl.media import dvpp_get_channel_desc_param
 from .._pyacl.media import dvpp_malloc_with_cfg
 from .._pyacl.media import dvpp_set_channel_desc_param

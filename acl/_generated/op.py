@@ -414,6 +414,9 @@ def update_params(op_type, input_desc, output_desc, attr):
     return _r
 
 
+_lib._aclfast_install(__name__.encode(), b"op")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from .._pyacl.callbacks import register_compile_func
 from .._pyacl.op import set_attr_list_list_int
 

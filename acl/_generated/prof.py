@@ -302,6 +302,9 @@ def str2_id(message):
     return _r
 
 
+_lib._aclfast_install(__name__.encode(), b"prof")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from .._pyacl.prof import get_op_name_v2
 from .._pyacl.prof import get_op_type_v2
 model_un_subscribe = model_unsubscribe

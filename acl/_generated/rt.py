@@ -2538,6 +2538,9 @@ value_write = _aclrtValueWrite
 wait_and_reset_notify = _aclrtWaitAndResetNotify
 
 
+_lib._aclfast_install(__name__.encode(), b"rt")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from .._pyacl.callbacks import allocator_set_alloc_advise_func_to_desc
 from .._pyacl.callbacks import allocator_set_alloc_func_to_desc
 from .._pyacl.callbacks import allocator_set_free_func_to_desc

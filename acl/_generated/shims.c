@@ -18284,3 +18284,10235 @@ static hi_u32 hi_vdec_get_tmv_buf_size(hi_payload_type type, hi_u32 width, hi_u3
     }
     return _acl_fn(type, width, height);
 }
+
+/* ---- CPython C functions of the fixed-shape wrappers (aclgen/emit/fastcalls.py) ---- */
+#if defined(Py_PYTHON_H) && !defined(PYPY_VERSION)
+#include <limits.h>
+
+/* 1 with *out set when `o` is an exact int in [low, high]; 0, with no error set, for anything the
+   Python wrapper must judge (its messages name the function). */
+static inline int _aclfast_signed(PyObject *o, long long low, long long high, long long *out)
+{
+    int overflow = 0;
+    long long v;
+    if (!PyLong_CheckExact(o)) {
+        return 0;
+    }
+    v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow != 0 || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (v < low || v > high) {
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static inline int _aclfast_unsigned(PyObject *o, unsigned long long high, unsigned long long *out)
+{
+    int overflow = 0;
+    long long v;
+    unsigned long long u;
+    if (!PyLong_CheckExact(o)) {
+        return 0;
+    }
+    v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow > 0) {
+        u = PyLong_AsUnsignedLongLong(o);
+        if (u == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            return 0;
+        }
+    } else if (overflow < 0 || v < 0 || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    } else {
+        u = (unsigned long long)v;
+    }
+    if (u > high) {
+        return 0;
+    }
+    *out = u;
+    return 1;
+}
+
+/* A reviewed mask (pyACL's unchecked `k`/`I` parses): Python's `o & mask` for any int that fits
+   64 bits signed or unsigned, which two's complement gives in C too. */
+static inline int _aclfast_masked(PyObject *o, unsigned long long mask, unsigned long long *out)
+{
+    long long v;
+    if (_aclfast_signed(o, LLONG_MIN, LLONG_MAX, &v)) {
+        *out = (unsigned long long)v & mask;
+        return 1;
+    }
+    if (_aclfast_unsigned(o, ULLONG_MAX, out)) {
+        *out &= mask;
+        return 1;
+    }
+    return 0;
+}
+
+/* A tuple of the n new references (stolen), or NULL with the error set if one is NULL. */
+static inline PyObject *_aclfast_tuple(Py_ssize_t n, PyObject **items)
+{
+    PyObject *tuple = NULL;
+    Py_ssize_t i;
+    for (i = 0; i < n; i++) {
+        if (items[i] == NULL) {
+            goto fail;
+        }
+    }
+    tuple = PyTuple_New(n);
+    if (tuple == NULL) {
+        goto fail;
+    }
+    for (i = 0; i < n; i++) {
+        PyTuple_SetItem(tuple, i, items[i]);
+    }
+    return tuple;
+fail:
+    for (i = 0; i < n; i++) {
+        Py_XDECREF(items[i]);
+    }
+    return NULL;
+}
+
+/* The call has exactly n positional arguments (at least n when extra ones are ignored), no keywords. */
+static inline int _aclfast_plain(PyObject *args, PyObject *kwargs, Py_ssize_t n, int extra_ok)
+{
+    Py_ssize_t given = PyTuple_Size(args);
+    if (kwargs != NULL && PyDict_Size(kwargs) != 0) {
+        return 0;
+    }
+    return extra_ok ? given >= n : given == n;
+}
+
+static PyObject *_aclfast_aclFinalize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    aclError _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclFinalize
+    _acl_r = aclFinalize();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclFinalize();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromLongLong((long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclFinalizeReference(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclFinalizeReference _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclFinalizeReference
+    _acl_r = aclFinalizeReference();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclFinalizeReference();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.refCount), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclGetCannAttribute(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclGetCannAttribute _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclGetCannAttribute
+    _acl_r = aclGetCannAttribute(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclGetCannAttribute(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclGetDeviceCapability(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_aclGetDeviceCapability _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclGetDeviceCapability
+    _acl_r = aclGetDeviceCapability(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclGetDeviceCapability(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclGetTensorDescDimV2(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclGetTensorDescDimV2 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclGetTensorDescDimV2
+    _acl_r = aclGetTensorDescDimV2(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclGetTensorDescDimV2(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.dimSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetVersion(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetVersion _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetVersion
+    _acl_r = aclrtGetVersion();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetVersion();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[4] = {PyLong_FromLongLong((long long)_acl_r.majorVersion), PyLong_FromLongLong((long long)_acl_r.minorVersion), PyLong_FromLongLong((long long)_acl_r.patchVersion), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(4, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclsysGetVersionNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclsysGetVersionNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclsysGetVersionNum
+    _acl_r = aclsysGetVersionNum(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclsysGetVersionNum(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.versionNum), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclTransTensorDescFormat(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_aclTransTensorDescFormat _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclTransTensorDescFormat
+    _acl_r = aclTransTensorDescFormat(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclTransTensorDescFormat(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.dstDesc), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtAllocBuf(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtAllocBuf _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtAllocBuf
+    _acl_r = aclrtAllocBuf(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtAllocBuf(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.buf), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtAllocatorCreateDesc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtAllocatorCreateDesc
+    _acl_r = aclrtAllocatorCreateDesc();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtAllocatorCreateDesc();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclrtAllocatorGetByStream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtAllocatorGetByStream _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtAllocatorGetByStream
+    _acl_r = aclrtAllocatorGetByStream(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtAllocatorGetByStream(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[7] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.allocatorDesc), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.allocator), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.allocFunc), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.freeFunc), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.allocAdviseFunc), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.getAddrFromBlockFunc), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(7, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtBinaryGetDevAddress(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtBinaryGetDevAddress _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtBinaryGetDevAddress
+    _acl_r = aclrtBinaryGetDevAddress(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtBinaryGetDevAddress(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.binAddr), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.binSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtBinaryGetFunctionByEntry(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtBinaryGetFunctionByEntry _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtBinaryGetFunctionByEntry
+    _acl_r = aclrtBinaryGetFunctionByEntry(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtBinaryGetFunctionByEntry(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.funcHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtBinaryLoad(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtBinaryLoad _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtBinaryLoad
+    _acl_r = aclrtBinaryLoad(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtBinaryLoad(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.binHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCheckMemType(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_aclrtCheckMemType _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), 4294967295ULL, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCheckMemType
+    _acl_r = aclrtCheckMemType(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCheckMemType(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.checkResult), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCmoGetDescSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtCmoGetDescSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCmoGetDescSize
+    _acl_r = aclrtCmoGetDescSize();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCmoGetDescSize();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.size), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCntNotifyCreate(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCntNotifyCreate _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCntNotifyCreate
+    _acl_r = aclrtCntNotifyCreate(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCntNotifyCreate(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.cntNotify), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCntNotifyGetId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCntNotifyGetId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCntNotifyGetId
+    _acl_r = aclrtCntNotifyGetId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCntNotifyGetId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.notifyId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCopyBufRef(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCopyBufRef _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCopyBufRef
+    _acl_r = aclrtCopyBufRef(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCopyBufRef(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.newBuf), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateContext(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtCreateContext _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateContext
+    _acl_r = aclrtCreateContext(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateContext(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.context), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateEvent(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtCreateEvent _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateEvent
+    _acl_r = aclrtCreateEvent();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateEvent();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.event), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateEventExWithFlag(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCreateEventExWithFlag _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateEventExWithFlag
+    _acl_r = aclrtCreateEventExWithFlag(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateEventExWithFlag(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.event), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateEventWithFlag(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCreateEventWithFlag _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateEventWithFlag
+    _acl_r = aclrtCreateEventWithFlag(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateEventWithFlag(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.event), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateGroupInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateGroupInfo
+    _acl_r = aclrtCreateGroupInfo();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateGroupInfo();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclrtCreateLabel(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtCreateLabel _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateLabel
+    _acl_r = aclrtCreateLabel();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateLabel();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.label), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateLabelList(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtCreateLabelList _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateLabelList
+    _acl_r = aclrtCreateLabelList(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateLabelList(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.labelList), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateNotify(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCreateNotify _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateNotify
+    _acl_r = aclrtCreateNotify(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateNotify(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.notify), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateStream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtCreateStream _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateStream
+    _acl_r = aclrtCreateStream();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateStream();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.stream), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateStreamV2(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCreateStreamV2 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateStreamV2
+    _acl_r = aclrtCreateStreamV2(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateStreamV2(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.stream), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCreateStreamWithConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtCreateStreamWithConfig _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCreateStreamWithConfig
+    _acl_r = aclrtCreateStreamWithConfig(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCreateStreamWithConfig(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.stream), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCtxGetCurrentDefaultStream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtCtxGetCurrentDefaultStream _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCtxGetCurrentDefaultStream
+    _acl_r = aclrtCtxGetCurrentDefaultStream();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCtxGetCurrentDefaultStream();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.stream), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCtxGetFloatOverflowAddr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtCtxGetFloatOverflowAddr _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCtxGetFloatOverflowAddr
+    _acl_r = aclrtCtxGetFloatOverflowAddr();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCtxGetFloatOverflowAddr();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.overflowAddr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtCtxGetSysParamOpt(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtCtxGetSysParamOpt _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtCtxGetSysParamOpt
+    _acl_r = aclrtCtxGetSysParamOpt(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtCtxGetSysParamOpt(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtDeviceCanAccessPeer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_aclrtDeviceCanAccessPeer _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtDeviceCanAccessPeer
+    _acl_r = aclrtDeviceCanAccessPeer(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtDeviceCanAccessPeer(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.canAccessPeer), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtDeviceGetBareTgid(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtDeviceGetBareTgid _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtDeviceGetBareTgid
+    _acl_r = aclrtDeviceGetBareTgid();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtDeviceGetBareTgid();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.pid), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtDeviceGetLimit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtDeviceGetLimit _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtDeviceGetLimit
+    _acl_r = aclrtDeviceGetLimit(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtDeviceGetLimit(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtDeviceGetStreamPriorityRange(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtDeviceGetStreamPriorityRange _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtDeviceGetStreamPriorityRange
+    _acl_r = aclrtDeviceGetStreamPriorityRange();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtDeviceGetStreamPriorityRange();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromLongLong((long long)_acl_r.leastPriority), PyLong_FromLongLong((long long)_acl_r.greatestPriority), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtDevicePeerAccessStatus(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_aclrtDevicePeerAccessStatus _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtDevicePeerAccessStatus
+    _acl_r = aclrtDevicePeerAccessStatus(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtDevicePeerAccessStatus(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.status), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtEventElapsedTime(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtEventElapsedTime _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtEventElapsedTime
+    _acl_r = aclrtEventElapsedTime(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtEventElapsedTime(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyFloat_FromDouble((double)_acl_r.ms), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtEventGetTimestamp(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtEventGetTimestamp _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtEventGetTimestamp
+    _acl_r = aclrtEventGetTimestamp(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtEventGetTimestamp(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.timestamp), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtFunctionGetAvailDynUbufPerBlock(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtFunctionGetAvailDynUbufPerBlock _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtFunctionGetAvailDynUbufPerBlock
+    _acl_r = aclrtFunctionGetAvailDynUbufPerBlock(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtFunctionGetAvailDynUbufPerBlock(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.dynamicUbufSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtFunctionGetBinary(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtFunctionGetBinary _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtFunctionGetBinary
+    _acl_r = aclrtFunctionGetBinary(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtFunctionGetBinary(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.binHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtFunctionGetParamCount(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtFunctionGetParamCount _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtFunctionGetParamCount
+    _acl_r = aclrtFunctionGetParamCount(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtFunctionGetParamCount(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramCount), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtFunctionGetParamInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtFunctionGetParamInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtFunctionGetParamInfo
+    _acl_r = aclrtFunctionGetParamInfo(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtFunctionGetParamInfo(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramOffset), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetArgsFromExceptionInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetArgsFromExceptionInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetArgsFromExceptionInfo
+    _acl_r = aclrtGetArgsFromExceptionInfo(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetArgsFromExceptionInfo(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devArgsPtr), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devArgsLen), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetBufChainNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetBufChainNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetBufChainNum
+    _acl_r = aclrtGetBufChainNum(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetBufChainNum(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.num), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetBufData(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetBufData _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetBufData
+    _acl_r = aclrtGetBufData(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetBufData(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.dataPtr), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.size), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetBufDataLen(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetBufDataLen _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetBufDataLen
+    _acl_r = aclrtGetBufDataLen(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetBufDataLen(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.len), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetBufFromChain(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtGetBufFromChain _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetBufFromChain
+    _acl_r = aclrtGetBufFromChain(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetBufFromChain(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.buf), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetCurrentContext(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetCurrentContext _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetCurrentContext
+    _acl_r = aclrtGetCurrentContext();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetCurrentContext();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.context), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetDevice(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetDevice _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetDevice
+    _acl_r = aclrtGetDevice();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetDevice();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.deviceId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetDeviceCapability(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtGetDeviceCapability _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetDeviceCapability
+    _acl_r = aclrtGetDeviceCapability(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetDeviceCapability(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetDeviceCount(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetDeviceCount _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetDeviceCount
+    _acl_r = aclrtGetDeviceCount();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetDeviceCount();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.count), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetDeviceInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtGetDeviceInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetDeviceInfo
+    _acl_r = aclrtGetDeviceInfo(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetDeviceInfo(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetDeviceResLimit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtGetDeviceResLimit _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetDeviceResLimit
+    _acl_r = aclrtGetDeviceResLimit(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetDeviceResLimit(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetDeviceSatMode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetDeviceSatMode _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetDeviceSatMode
+    _acl_r = aclrtGetDeviceSatMode();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetDeviceSatMode();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.mode), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetDevicesTopo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtGetDevicesTopo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetDevicesTopo
+    _acl_r = aclrtGetDevicesTopo(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetDevicesTopo(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetEventAvailNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetEventAvailNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetEventAvailNum
+    _acl_r = aclrtGetEventAvailNum();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetEventAvailNum();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.eventCount), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetEventId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetEventId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetEventId
+    _acl_r = aclrtGetEventId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetEventId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.eventId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetFuncBySymbol(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetFuncBySymbol _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetFuncBySymbol
+    _acl_r = aclrtGetFuncBySymbol(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetFuncBySymbol(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.funcHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetFuncHandleFromExceptionInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetFuncHandleFromExceptionInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetFuncHandleFromExceptionInfo
+    _acl_r = aclrtGetFuncHandleFromExceptionInfo(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetFuncHandleFromExceptionInfo(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.func), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetFunctionAddr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetFunctionAddr _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetFunctionAddr
+    _acl_r = aclrtGetFunctionAddr(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetFunctionAddr(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.aicAddr), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.aivAddr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetFunctionAttribute(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtGetFunctionAttribute _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetFunctionAttribute
+    _acl_r = aclrtGetFunctionAttribute(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetFunctionAttribute(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.attrValue), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetFunctionSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetFunctionSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetFunctionSize
+    _acl_r = aclrtGetFunctionSize(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetFunctionSize(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.aicSize), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.aivSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetGroupCount(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetGroupCount _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetGroupCount
+    _acl_r = aclrtGetGroupCount();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetGroupCount();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.count), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetGroupInfoDetail(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    unsigned long long _acl_a4;
+    struct _aclout_aclrtGetGroupInfoDetail _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 5, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetGroupInfoDetail
+    _acl_r = aclrtGetGroupInfoDetail(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetGroupInfoDetail(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramRetSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetHardwareSyncAddr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetHardwareSyncAddr _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetHardwareSyncAddr
+    _acl_r = aclrtGetHardwareSyncAddr();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetHardwareSyncAddr();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.addr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetLogicDevIdByPhyDevId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtGetLogicDevIdByPhyDevId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetLogicDevIdByPhyDevId
+    _acl_r = aclrtGetLogicDevIdByPhyDevId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetLogicDevIdByPhyDevId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.logicDevId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetLogicDevIdByUserDevId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtGetLogicDevIdByUserDevId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetLogicDevIdByUserDevId
+    _acl_r = aclrtGetLogicDevIdByUserDevId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetLogicDevIdByUserDevId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.logicDevId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetMemInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetMemInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetMemInfo
+    _acl_r = aclrtGetMemInfo(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetMemInfo(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.free), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.total), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetMemUceInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclrtGetMemUceInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetMemUceInfo
+    _acl_r = aclrtGetMemUceInfo(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetMemUceInfo(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.retSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetMemUsageInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_aclrtGetMemUsageInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetMemUsageInfo
+    _acl_r = aclrtGetMemUsageInfo(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetMemUsageInfo(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.outputNum), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetMemcpyDescSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetMemcpyDescSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetMemcpyDescSize
+    _acl_r = aclrtGetMemcpyDescSize(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetMemcpyDescSize(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.descSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetNotifyId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetNotifyId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetNotifyId
+    _acl_r = aclrtGetNotifyId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetNotifyId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.notifyId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetOpExecuteTimeout(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetOpExecuteTimeout _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetOpExecuteTimeout
+    _acl_r = aclrtGetOpExecuteTimeout();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetOpExecuteTimeout();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.timeoutMs), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetOpTimeOutInterval(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetOpTimeOutInterval _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetOpTimeOutInterval
+    _acl_r = aclrtGetOpTimeOutInterval();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetOpTimeOutInterval();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.interval), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetPhyDevIdByLogicDevId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtGetPhyDevIdByLogicDevId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetPhyDevIdByLogicDevId
+    _acl_r = aclrtGetPhyDevIdByLogicDevId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetPhyDevIdByLogicDevId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.phyDevId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetPhyDevIdByUserDevId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtGetPhyDevIdByUserDevId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetPhyDevIdByUserDevId
+    _acl_r = aclrtGetPhyDevIdByUserDevId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetPhyDevIdByUserDevId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.phyDevId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetPrimaryCtxState(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtGetPrimaryCtxState _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetPrimaryCtxState
+    _acl_r = aclrtGetPrimaryCtxState(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetPrimaryCtxState(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.flags), PyLong_FromLongLong((long long)_acl_r.active), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetResInCurrentThread(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetResInCurrentThread _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetResInCurrentThread
+    _acl_r = aclrtGetResInCurrentThread(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetResInCurrentThread(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetRunMode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetRunMode _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetRunMode
+    _acl_r = aclrtGetRunMode();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetRunMode();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.runMode), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetStreamAvailableNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetStreamAvailableNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetStreamAvailableNum
+    _acl_r = aclrtGetStreamAvailableNum();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetStreamAvailableNum();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.streamCount), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetStreamOverflowSwitch(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetStreamOverflowSwitch _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetStreamOverflowSwitch
+    _acl_r = aclrtGetStreamOverflowSwitch(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetStreamOverflowSwitch(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.flag), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetStreamResLimit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtGetStreamResLimit _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetStreamResLimit
+    _acl_r = aclrtGetStreamResLimit(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetStreamResLimit(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetSymbolAddress(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetSymbolAddress _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetSymbolAddress
+    _acl_r = aclrtGetSymbolAddress(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetSymbolAddress(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetSymbolSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetSymbolSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetSymbolSize
+    _acl_r = aclrtGetSymbolSize(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetSymbolSize(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.size), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetSysParamOpt(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtGetSysParamOpt _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetSysParamOpt
+    _acl_r = aclrtGetSysParamOpt(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetSysParamOpt(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.value), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetThreadLastTaskId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclrtGetThreadLastTaskId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetThreadLastTaskId
+    _acl_r = aclrtGetThreadLastTaskId();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetThreadLastTaskId();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.taskId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetUserDevIdByLogicDevId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtGetUserDevIdByLogicDevId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetUserDevIdByLogicDevId
+    _acl_r = aclrtGetUserDevIdByLogicDevId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetUserDevIdByLogicDevId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.userDevid), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtGetUserDevIdByPhyDevId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtGetUserDevIdByPhyDevId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtGetUserDevIdByPhyDevId
+    _acl_r = aclrtGetUserDevIdByPhyDevId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtGetUserDevIdByPhyDevId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.userDevId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtHostGetDevicePointer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtHostGetDevicePointer _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtHostGetDevicePointer
+    _acl_r = aclrtHostGetDevicePointer(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtHostGetDevicePointer(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.pDevice), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtHostMemMapCapabilities(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtHostMemMapCapabilities _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtHostMemMapCapabilities
+    _acl_r = aclrtHostMemMapCapabilities(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtHostMemMapCapabilities(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.capabilities), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtHostRegister(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclrtHostRegister _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtHostRegister
+    _acl_r = aclrtHostRegister(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtHostRegister(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtIpcOpenEventHandle(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtIpcOpenEventHandle _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtIpcOpenEventHandle
+    _acl_r = aclrtIpcOpenEventHandle(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtIpcOpenEventHandle(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.event), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtKernelArgsAppend(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclrtKernelArgsAppend _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtKernelArgsAppend
+    _acl_r = aclrtKernelArgsAppend(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtKernelArgsAppend(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtKernelArgsAppendPlaceHolder(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtKernelArgsAppendPlaceHolder _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtKernelArgsAppendPlaceHolder
+    _acl_r = aclrtKernelArgsAppendPlaceHolder(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtKernelArgsAppendPlaceHolder(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtKernelArgsGetHandleMemSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtKernelArgsGetHandleMemSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtKernelArgsGetHandleMemSize
+    _acl_r = aclrtKernelArgsGetHandleMemSize(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtKernelArgsGetHandleMemSize(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.memSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtKernelArgsGetMemSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtKernelArgsGetMemSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtKernelArgsGetMemSize
+    _acl_r = aclrtKernelArgsGetMemSize(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtKernelArgsGetMemSize(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.actualArgsSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtKernelArgsGetPlaceHolderBuffer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclrtKernelArgsGetPlaceHolderBuffer _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtKernelArgsGetPlaceHolderBuffer
+    _acl_r = aclrtKernelArgsGetPlaceHolderBuffer(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtKernelArgsGetPlaceHolderBuffer(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.bufferAddr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtKernelArgsInit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtKernelArgsInit _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtKernelArgsInit
+    _acl_r = aclrtKernelArgsInit(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtKernelArgsInit(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.argsHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMalloc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtMalloc _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMalloc
+    _acl_r = aclrtMalloc(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMalloc(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMallocAlign32(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtMallocAlign32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMallocAlign32
+    _acl_r = aclrtMallocAlign32(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMallocAlign32(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMallocCached(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtMallocCached _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMallocCached
+    _acl_r = aclrtMallocCached(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMallocCached(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMallocHost(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtMallocHost _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMallocHost
+    _acl_r = aclrtMallocHost(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMallocHost(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.hostPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemAllocManaged(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclrtMemAllocManaged _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemAllocManaged
+    _acl_r = aclrtMemAllocManaged(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemAllocManaged(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.ptr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemExportToShareableHandle(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclrtMemExportToShareableHandle _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemExportToShareableHandle
+    _acl_r = aclrtMemExportToShareableHandle(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemExportToShareableHandle(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.shareableHandle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemGetAddressRange(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtMemGetAddressRange _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemGetAddressRange
+    _acl_r = aclrtMemGetAddressRange(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemGetAddressRange(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.pbase), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.psize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemImportFromShareableHandle(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_aclrtMemImportFromShareableHandle _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemImportFromShareableHandle
+    _acl_r = aclrtMemImportFromShareableHandle(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemImportFromShareableHandle(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemImportFromShareableHandleV2(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclrtMemImportFromShareableHandleV2 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemImportFromShareableHandleV2
+    _acl_r = aclrtMemImportFromShareableHandleV2(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemImportFromShareableHandleV2(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemPoolCreate(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtMemPoolCreate _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemPoolCreate
+    _acl_r = aclrtMemPoolCreate(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemPoolCreate(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.memPool), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemPoolMallocAsync(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclrtMemPoolMallocAsync _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemPoolMallocAsync
+    _acl_r = aclrtMemPoolMallocAsync(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemPoolMallocAsync(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.ptr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemRetainAllocationHandle(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtMemRetainAllocationHandle _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemRetainAllocationHandle
+    _acl_r = aclrtMemRetainAllocationHandle(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemRetainAllocationHandle(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemcpyBatch(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    unsigned long long _acl_a4;
+    unsigned long long _acl_a5;
+    unsigned long long _acl_a6;
+    unsigned long long _acl_a7;
+    struct _aclout_aclrtMemcpyBatch _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 8, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 5), ULLONG_MAX, &_acl_a5)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 6), ULLONG_MAX, &_acl_a6)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 7), ULLONG_MAX, &_acl_a7))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemcpyBatch
+    _acl_r = aclrtMemcpyBatch(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6, _acl_a7);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemcpyBatch(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6, _acl_a7);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.failIndex), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtMemcpyBatchAsync(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    unsigned long long _acl_a4;
+    unsigned long long _acl_a5;
+    unsigned long long _acl_a6;
+    unsigned long long _acl_a7;
+    unsigned long long _acl_a8;
+    struct _aclout_aclrtMemcpyBatchAsync _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 9, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 5), ULLONG_MAX, &_acl_a5)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 6), ULLONG_MAX, &_acl_a6)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 7), ULLONG_MAX, &_acl_a7)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 8), ULLONG_MAX, &_acl_a8))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtMemcpyBatchAsync
+    _acl_r = aclrtMemcpyBatchAsync(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6, _acl_a7, _acl_a8);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtMemcpyBatchAsync(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6, _acl_a7, _acl_a8);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.failIndex), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtQueryDeviceStatus(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_aclrtQueryDeviceStatus _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtQueryDeviceStatus
+    _acl_r = aclrtQueryDeviceStatus(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtQueryDeviceStatus(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.deviceStatus), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtQueryEvent(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtQueryEvent _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtQueryEvent
+    _acl_r = aclrtQueryEvent(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtQueryEvent(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.status), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtQueryEventStatus(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtQueryEventStatus _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtQueryEventStatus
+    _acl_r = aclrtQueryEventStatus(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtQueryEventStatus(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.status), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtQueryEventWaitStatus(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtQueryEventWaitStatus _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtQueryEventWaitStatus
+    _acl_r = aclrtQueryEventWaitStatus(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtQueryEventWaitStatus(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.status), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtReserveMemAddress(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_aclrtReserveMemAddress _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtReserveMemAddress
+    _acl_r = aclrtReserveMemAddress(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtReserveMemAddress(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.virPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtReserveMemAddressNoUCMemory(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_aclrtReserveMemAddressNoUCMemory _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtReserveMemAddressNoUCMemory
+    _acl_r = aclrtReserveMemAddressNoUCMemory(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtReserveMemAddressNoUCMemory(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.virPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtSetOpExecuteTimeOutV2(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtSetOpExecuteTimeOutV2 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtSetOpExecuteTimeOutV2
+    _acl_r = aclrtSetOpExecuteTimeOutV2(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtSetOpExecuteTimeOutV2(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.actualTimeout), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtStreamGetFlags(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtStreamGetFlags _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtStreamGetFlags
+    _acl_r = aclrtStreamGetFlags(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtStreamGetFlags(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.flags), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtStreamGetId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtStreamGetId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtStreamGetId
+    _acl_r = aclrtStreamGetId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtStreamGetId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.streamId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtStreamGetPriority(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtStreamGetPriority _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtStreamGetPriority
+    _acl_r = aclrtStreamGetPriority(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtStreamGetPriority(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.priority), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtStreamQuery(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclrtStreamQuery _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtStreamQuery
+    _acl_r = aclrtStreamQuery(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtStreamQuery(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.status), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclrtSynchronizeDevice(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    aclError _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclrtSynchronizeDevice
+    _acl_r = aclrtSynchronizeDevice();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclrtSynchronizeDevice();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromLongLong((long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclmdlBundleGetModelId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlBundleGetModelId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleGetModelId
+    _acl_r = aclmdlBundleGetModelId(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleGetModelId(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleGetModelNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlBundleGetModelNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleGetModelNum
+    _acl_r = aclmdlBundleGetModelNum(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleGetModelNum(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelNum), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleGetQueryModelNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlBundleGetQueryModelNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleGetQueryModelNum
+    _acl_r = aclmdlBundleGetQueryModelNum(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleGetQueryModelNum(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelNum), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleGetSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlBundleGetSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleGetSize
+    _acl_r = aclmdlBundleGetSize(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleGetSize(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.workSize), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.constWeightSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleGetVarWeightSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlBundleGetVarWeightSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleGetVarWeightSize
+    _acl_r = aclmdlBundleGetVarWeightSize(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleGetVarWeightSize(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.variableWeightSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleInitFromMem(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_aclmdlBundleInitFromMem _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleInitFromMem
+    _acl_r = aclmdlBundleInitFromMem(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleInitFromMem(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.bundleId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleLoadFromMem(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlBundleLoadFromMem _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleLoadFromMem
+    _acl_r = aclmdlBundleLoadFromMem(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleLoadFromMem(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.bundleId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleLoadModel(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlBundleLoadModel _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleLoadModel
+    _acl_r = aclmdlBundleLoadModel(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleLoadModel(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleLoadModelWithConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclmdlBundleLoadModelWithConfig _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleLoadModelWithConfig
+    _acl_r = aclmdlBundleLoadModelWithConfig(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleLoadModelWithConfig(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlBundleLoadModelWithMem(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    unsigned long long _acl_a4;
+    unsigned long long _acl_a5;
+    struct _aclout_aclmdlBundleLoadModelWithMem _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 6, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 5), ULLONG_MAX, &_acl_a5))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlBundleLoadModelWithMem
+    _acl_r = aclmdlBundleLoadModelWithMem(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlBundleLoadModelWithMem(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlCreateConfigHandle(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlCreateConfigHandle
+    _acl_r = aclmdlCreateConfigHandle();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlCreateConfigHandle();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclmdlCreateDataset(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlCreateDataset
+    _acl_r = aclmdlCreateDataset();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlCreateDataset();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclmdlCreateDesc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlCreateDesc
+    _acl_r = aclmdlCreateDesc();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlCreateDesc();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclmdlCreateExecConfigHandle(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlCreateExecConfigHandle
+    _acl_r = aclmdlCreateExecConfigHandle();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlCreateExecConfigHandle();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclmdlFinalizeDump(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    aclError _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlFinalizeDump
+    _acl_r = aclmdlFinalizeDump();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlFinalizeDump();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromLongLong((long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclmdlGetAippDataSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlGetAippDataSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlGetAippDataSize
+    _acl_r = aclmdlGetAippDataSize(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlGetAippDataSize(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.size), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlGetAippType(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlGetAippType _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlGetAippType
+    _acl_r = aclmdlGetAippType(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlGetAippType(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.type), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.dynamicAttachedDataIndex), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlGetInputDynamicGearCount(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlGetInputDynamicGearCount _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_masked(PyTuple_GetItem(args, 1), 0xffffffffffffffffULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlGetInputDynamicGearCount
+    _acl_r = aclmdlGetInputDynamicGearCount(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlGetInputDynamicGearCount(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.gearCount), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlInitDump(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    aclError _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlInitDump
+    _acl_r = aclmdlInitDump();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlInitDump();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromLongLong((long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclmdlLoadFromMem(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlLoadFromMem _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlLoadFromMem
+    _acl_r = aclmdlLoadFromMem(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlLoadFromMem(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlLoadFromMemWithMem(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    unsigned long long _acl_a4;
+    unsigned long long _acl_a5;
+    struct _aclout_aclmdlLoadFromMemWithMem _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 6, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 5), ULLONG_MAX, &_acl_a5))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlLoadFromMemWithMem
+    _acl_r = aclmdlLoadFromMemWithMem(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlLoadFromMemWithMem(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlLoadFromMemWithQ(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    unsigned long long _acl_a4;
+    unsigned long long _acl_a5;
+    struct _aclout_aclmdlLoadFromMemWithQ _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 6, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 5), ULLONG_MAX, &_acl_a5))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlLoadFromMemWithQ
+    _acl_r = aclmdlLoadFromMemWithQ(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlLoadFromMemWithQ(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlLoadWithConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlLoadWithConfig _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlLoadWithConfig
+    _acl_r = aclmdlLoadWithConfig(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlLoadWithConfig(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlQuerySizeFromMem(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlQuerySizeFromMem _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlQuerySizeFromMem
+    _acl_r = aclmdlQuerySizeFromMem(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlQuerySizeFromMem(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.workSize), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.weightSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRICaptureEnd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlRICaptureEnd _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRICaptureEnd
+    _acl_r = aclmdlRICaptureEnd(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRICaptureEnd(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelRI), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRICaptureGetInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlRICaptureGetInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRICaptureGetInfo
+    _acl_r = aclmdlRICaptureGetInfo(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRICaptureGetInfo(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.status), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelRI), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRICaptureTaskGrpEnd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlRICaptureTaskGrpEnd _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRICaptureTaskGrpEnd
+    _acl_r = aclmdlRICaptureTaskGrpEnd(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRICaptureTaskGrpEnd(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRICaptureThreadExchangeMode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlRICaptureThreadExchangeMode _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRICaptureThreadExchangeMode
+    _acl_r = aclmdlRICaptureThreadExchangeMode(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRICaptureThreadExchangeMode(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.mode), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRICondHandleCreate(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclmdlRICondHandleCreate _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRICondHandleCreate
+    _acl_r = aclmdlRICondHandleCreate(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRICondHandleCreate(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRICondHandleGetCondPtr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlRICondHandleGetCondPtr _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRICondHandleGetCondPtr
+    _acl_r = aclmdlRICondHandleGetCondPtr(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRICondHandleGetCondPtr(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.ptr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRIGetId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlRIGetId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRIGetId
+    _acl_r = aclmdlRIGetId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRIGetId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.modelRIId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRIGetStreams(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclmdlRIGetStreams _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRIGetStreams
+    _acl_r = aclmdlRIGetStreams(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRIGetStreams(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.numStreams), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRIGetTasksByStream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclmdlRIGetTasksByStream _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRIGetTasksByStream
+    _acl_r = aclmdlRIGetTasksByStream(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRIGetTasksByStream(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.numTasks), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRITaskGetSeqId(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclmdlRITaskGetSeqId _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRITaskGetSeqId
+    _acl_r = aclmdlRITaskGetSeqId(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRITaskGetSeqId(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.id), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclmdlRITaskGetType(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclmdlRITaskGetType _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclmdlRITaskGetType
+    _acl_r = aclmdlRITaskGetType(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclmdlRITaskGetType(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.type), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclopCreateAttr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclopCreateAttr
+    _acl_r = aclopCreateAttr();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclopCreateAttr();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclopCreateHandleForCast(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclopCreateHandleForCast _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 255ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclopCreateHandleForCast
+    _acl_r = aclopCreateHandleForCast(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclopCreateHandleForCast(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclblasCreateHandleForGemmEx(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    long long _acl_a3;
+    long long _acl_a4;
+    long long _acl_a5;
+    long long _acl_a6;
+    long long _acl_a7;
+    long long _acl_a8;
+    unsigned long long _acl_a9;
+    struct _aclout_aclblasCreateHandleForGemmEx _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 10, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -2147483648LL, 2147483647LL, &_acl_a3)
+        && _aclfast_signed(PyTuple_GetItem(args, 4), -2147483648LL, 2147483647LL, &_acl_a4)
+        && _aclfast_signed(PyTuple_GetItem(args, 5), -2147483648LL, 2147483647LL, &_acl_a5)
+        && _aclfast_signed(PyTuple_GetItem(args, 6), -2147483648LL, 2147483647LL, &_acl_a6)
+        && _aclfast_signed(PyTuple_GetItem(args, 7), -2147483648LL, 2147483647LL, &_acl_a7)
+        && _aclfast_signed(PyTuple_GetItem(args, 8), -2147483648LL, 2147483647LL, &_acl_a8)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 9), 4294967295ULL, &_acl_a9))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclblasCreateHandleForGemmEx
+    _acl_r = aclblasCreateHandleForGemmEx(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6, _acl_a7, _acl_a8, _acl_a9);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclblasCreateHandleForGemmEx(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6, _acl_a7, _acl_a8, _acl_a9);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclblasCreateHandleForGemvEx(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    long long _acl_a2;
+    long long _acl_a3;
+    long long _acl_a4;
+    long long _acl_a5;
+    unsigned long long _acl_a6;
+    struct _aclout_aclblasCreateHandleForGemvEx _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 7, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -2147483648LL, 2147483647LL, &_acl_a3)
+        && _aclfast_signed(PyTuple_GetItem(args, 4), -2147483648LL, 2147483647LL, &_acl_a4)
+        && _aclfast_signed(PyTuple_GetItem(args, 5), -2147483648LL, 2147483647LL, &_acl_a5)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 6), 4294967295ULL, &_acl_a6))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclblasCreateHandleForGemvEx
+    _acl_r = aclblasCreateHandleForGemvEx(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclblasCreateHandleForGemvEx(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclblasCreateHandleForHgemm(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    long long _acl_a3;
+    long long _acl_a4;
+    long long _acl_a5;
+    unsigned long long _acl_a6;
+    struct _aclout_aclblasCreateHandleForHgemm _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 7, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -2147483648LL, 2147483647LL, &_acl_a3)
+        && _aclfast_signed(PyTuple_GetItem(args, 4), -2147483648LL, 2147483647LL, &_acl_a4)
+        && _aclfast_signed(PyTuple_GetItem(args, 5), -2147483648LL, 2147483647LL, &_acl_a5)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 6), 4294967295ULL, &_acl_a6))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclblasCreateHandleForHgemm
+    _acl_r = aclblasCreateHandleForHgemm(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclblasCreateHandleForHgemm(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclblasCreateHandleForHgemv(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_aclblasCreateHandleForHgemv _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), 4294967295ULL, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclblasCreateHandleForHgemv
+    _acl_r = aclblasCreateHandleForHgemv(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclblasCreateHandleForHgemv(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclblasCreateHandleForS8gemm(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    long long _acl_a3;
+    long long _acl_a4;
+    long long _acl_a5;
+    unsigned long long _acl_a6;
+    struct _aclout_aclblasCreateHandleForS8gemm _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 7, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -2147483648LL, 2147483647LL, &_acl_a3)
+        && _aclfast_signed(PyTuple_GetItem(args, 4), -2147483648LL, 2147483647LL, &_acl_a4)
+        && _aclfast_signed(PyTuple_GetItem(args, 5), -2147483648LL, 2147483647LL, &_acl_a5)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 6), 4294967295ULL, &_acl_a6))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclblasCreateHandleForS8gemm
+    _acl_r = aclblasCreateHandleForS8gemm(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclblasCreateHandleForS8gemm(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5, _acl_a6);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclblasCreateHandleForS8gemv(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_aclblasCreateHandleForS8gemv _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), 4294967295ULL, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclblasCreateHandleForS8gemv
+    _acl_r = aclblasCreateHandleForS8gemv(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclblasCreateHandleForS8gemv(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.handle), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclfvRelease(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    aclError _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclfvRelease
+    _acl_r = aclfvRelease();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclfvRelease();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromLongLong((long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreateBorderConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreateBorderConfig
+    _acl_r = acldvppCreateBorderConfig();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreateBorderConfig();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreateChannelDesc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreateChannelDesc
+    _acl_r = acldvppCreateChannelDesc();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreateChannelDesc();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreateHist(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreateHist
+    _acl_r = acldvppCreateHist();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreateHist();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreateJpegeConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreateJpegeConfig
+    _acl_r = acldvppCreateJpegeConfig();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreateJpegeConfig();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreateLutMap(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreateLutMap
+    _acl_r = acldvppCreateLutMap();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreateLutMap();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreatePicDesc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreatePicDesc
+    _acl_r = acldvppCreatePicDesc();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreatePicDesc();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreateResizeConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreateResizeConfig
+    _acl_r = acldvppCreateResizeConfig();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreateResizeConfig();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppCreateStreamDesc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppCreateStreamDesc
+    _acl_r = acldvppCreateStreamDesc();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppCreateStreamDesc();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_acldvppGetHistData(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acldvppGetHistData _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppGetHistData
+    _acl_r = acldvppGetHistData(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppGetHistData(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.data), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.len), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppGetLutMapData(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acldvppGetLutMapData _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppGetLutMapData
+    _acl_r = acldvppGetLutMapData(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppGetLutMapData(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.data), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.len), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppJpegGetImageInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acldvppJpegGetImageInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppJpegGetImageInfo
+    _acl_r = acldvppJpegGetImageInfo(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppJpegGetImageInfo(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[4] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.width), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.height), PyLong_FromLongLong((long long)_acl_r.components), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(4, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppJpegGetImageInfoV2(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acldvppJpegGetImageInfoV2 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppJpegGetImageInfoV2
+    _acl_r = acldvppJpegGetImageInfoV2(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppJpegGetImageInfoV2(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[5] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.width), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.height), PyLong_FromLongLong((long long)_acl_r.components), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.format), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(5, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppJpegPredictDecSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_acldvppJpegPredictDecSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppJpegPredictDecSize
+    _acl_r = acldvppJpegPredictDecSize(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppJpegPredictDecSize(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.decSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppJpegPredictEncSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acldvppJpegPredictEncSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppJpegPredictEncSize
+    _acl_r = acldvppJpegPredictEncSize(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppJpegPredictEncSize(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.size), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppMalloc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acldvppMalloc _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppMalloc
+    _acl_r = acldvppMalloc(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppMalloc(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.devPtr), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppPngGetImageInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acldvppPngGetImageInfo _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppPngGetImageInfo
+    _acl_r = acldvppPngGetImageInfo(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppPngGetImageInfo(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[4] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.width), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.height), PyLong_FromLongLong((long long)_acl_r.components), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(4, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acldvppPngPredictDecSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_acldvppPngPredictDecSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acldvppPngPredictDecSize
+    _acl_r = acldvppPngPredictDecSize(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acldvppPngPredictDecSize(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.decSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclvdecCreateChannelDesc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclvdecCreateChannelDesc
+    _acl_r = aclvdecCreateChannelDesc();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclvdecCreateChannelDesc();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclvdecCreateFrameConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclvdecCreateFrameConfig
+    _acl_r = aclvdecCreateFrameConfig();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclvdecCreateFrameConfig();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclvencCreateChannelDesc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclvencCreateChannelDesc
+    _acl_r = aclvencCreateChannelDesc();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclvencCreateChannelDesc();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclvencCreateFrameConfig(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclvencCreateFrameConfig
+    _acl_r = aclvencCreateFrameConfig();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclvencCreateFrameConfig();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_adec_create_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_adec_create_chn
+    _acl_r = hi_mpi_adec_create_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_adec_create_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_adec_destroy_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_adec_destroy_chn
+    _acl_r = hi_mpi_adec_destroy_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_adec_destroy_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_adec_send_stream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_adec_send_stream
+    _acl_r = hi_mpi_adec_send_stream(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_adec_send_stream(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ae_register(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ae_register
+    _acl_r = hi_mpi_ae_register(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ae_register(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ae_sensor_reg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ae_sensor_reg_callback
+    _acl_r = hi_mpi_ae_sensor_reg_callback(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ae_sensor_reg_callback(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ae_sensor_unreg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ae_sensor_unreg_callback
+    _acl_r = hi_mpi_ae_sensor_unreg_callback(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ae_sensor_unreg_callback(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ae_unregister(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ae_unregister
+    _acl_r = hi_mpi_ae_unregister(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ae_unregister(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_aenc_create_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_aenc_create_chn
+    _acl_r = hi_mpi_aenc_create_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_aenc_create_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_aenc_destroy_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_aenc_destroy_chn
+    _acl_r = hi_mpi_aenc_destroy_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_aenc_destroy_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_aenc_release_stream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_aenc_release_stream
+    _acl_r = hi_mpi_aenc_release_stream(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_aenc_release_stream(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_disable(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_disable
+    _acl_r = hi_mpi_ai_disable(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_disable(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_disable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_disable_chn
+    _acl_r = hi_mpi_ai_disable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_disable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_disable_resample(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_disable_resample
+    _acl_r = hi_mpi_ai_disable_resample(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_disable_resample(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_enable(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_enable
+    _acl_r = hi_mpi_ai_enable(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_enable(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_enable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_enable_chn
+    _acl_r = hi_mpi_ai_enable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_enable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_enable_resample(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_enable_resample
+    _acl_r = hi_mpi_ai_enable_resample(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_enable_resample(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_release_frame(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_release_frame
+    _acl_r = hi_mpi_ai_release_frame(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_release_frame(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_set_chn_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_set_chn_attr
+    _acl_r = hi_mpi_ai_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ai_set_pub_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ai_set_pub_attr
+    _acl_r = hi_mpi_ai_set_pub_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ai_set_pub_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_disable(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_disable
+    _acl_r = hi_mpi_ao_disable(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_disable(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_disable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_disable_chn
+    _acl_r = hi_mpi_ao_disable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_disable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_disable_resample(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_disable_resample
+    _acl_r = hi_mpi_ao_disable_resample(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_disable_resample(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_enable(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_enable
+    _acl_r = hi_mpi_ao_enable(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_enable(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_enable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_enable_chn
+    _acl_r = hi_mpi_ao_enable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_enable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_enable_resample(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_enable_resample
+    _acl_r = hi_mpi_ao_enable_resample(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_enable_resample(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_get_chn_delay(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_hi_mpi_ao_get_chn_delay _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_get_chn_delay
+    _acl_r = hi_mpi_ao_get_chn_delay(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_get_chn_delay(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.milli_sec), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_ao_send_frame(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    long long _acl_a3;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -2147483648LL, 2147483647LL, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_send_frame
+    _acl_r = hi_mpi_ao_send_frame(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_send_frame(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_ao_set_pub_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_ao_set_pub_attr
+    _acl_r = hi_mpi_ao_set_pub_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_ao_set_pub_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_awb_register(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_awb_register
+    _acl_r = hi_mpi_awb_register(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_awb_register(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_awb_sensor_reg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_awb_sensor_reg_callback
+    _acl_r = hi_mpi_awb_sensor_reg_callback(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_awb_sensor_reg_callback(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_awb_sensor_unreg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_awb_sensor_unreg_callback
+    _acl_r = hi_mpi_awb_sensor_unreg_callback(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_awb_sensor_unreg_callback(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_awb_unregister(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_awb_unregister
+    _acl_r = hi_mpi_awb_unregister(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_awb_unregister(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_dvpp_free(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_dvpp_free
+    _acl_r = hi_mpi_dvpp_free(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_dvpp_free(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_dvpp_get_version(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_hi_mpi_dvpp_get_version _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_dvpp_get_version
+    _acl_r = hi_mpi_dvpp_get_version();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_dvpp_get_version();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[4] = {PyLong_FromLongLong((long long)_acl_r.major_version), PyLong_FromLongLong((long long)_acl_r.minor_version), PyLong_FromLongLong((long long)_acl_r.patch_version), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(4, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_dvpp_malloc(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_hi_mpi_dvpp_malloc _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_dvpp_malloc
+    _acl_r = hi_mpi_dvpp_malloc(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_dvpp_malloc(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.dev_ptr), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_close(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_close
+    _acl_r = hi_mpi_hdmi_close(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_close(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_deinit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_deinit
+    _acl_r = hi_mpi_hdmi_deinit();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_deinit();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_init
+    _acl_r = hi_mpi_hdmi_init();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_init();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_open(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_open
+    _acl_r = hi_mpi_hdmi_open(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_open(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_register_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_register_callback
+    _acl_r = hi_mpi_hdmi_register_callback(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_register_callback(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_set_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_set_attr
+    _acl_r = hi_mpi_hdmi_set_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_set_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_set_infoframe(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_set_infoframe
+    _acl_r = hi_mpi_hdmi_set_infoframe(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_set_infoframe(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_start(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_start
+    _acl_r = hi_mpi_hdmi_start(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_start(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_hdmi_stop(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_hdmi_stop
+    _acl_r = hi_mpi_hdmi_stop(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_hdmi_stop(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_ae_lib_reg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_ae_lib_reg_callback
+    _acl_r = hi_mpi_isp_ae_lib_reg_callback(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_ae_lib_reg_callback(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_ae_lib_unreg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_ae_lib_unreg_callback
+    _acl_r = hi_mpi_isp_ae_lib_unreg_callback(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_ae_lib_unreg_callback(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_awb_lib_reg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_awb_lib_reg_callback
+    _acl_r = hi_mpi_isp_awb_lib_reg_callback(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_awb_lib_reg_callback(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_awb_lib_unreg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_awb_lib_unreg_callback
+    _acl_r = hi_mpi_isp_awb_lib_unreg_callback(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_awb_lib_unreg_callback(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_cal_gain_by_temp(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    long long _acl_a3;
+    unsigned long long _acl_a4;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 5, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 65535ULL, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -32768LL, 32767LL, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_cal_gain_by_temp
+    _acl_r = hi_mpi_isp_cal_gain_by_temp(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_cal_gain_by_temp(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_exit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_exit
+    _acl_r = hi_mpi_isp_exit(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_exit(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_fpn_calibrate(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_fpn_calibrate
+    _acl_r = hi_mpi_isp_fpn_calibrate(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_fpn_calibrate(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_get_fmw_state(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_hi_mpi_isp_get_fmw_state _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_get_fmw_state
+    _acl_r = hi_mpi_isp_get_fmw_state(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_get_fmw_state(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.state), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_isp_get_vd_time_out(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_get_vd_time_out
+    _acl_r = hi_mpi_isp_get_vd_time_out(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_get_vd_time_out(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_init
+    _acl_r = hi_mpi_isp_init(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_init(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_mem_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_mem_init
+    _acl_r = hi_mpi_isp_mem_init(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_mem_init(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_run(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_run
+    _acl_r = hi_mpi_isp_run(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_run(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_run_once(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_run_once
+    _acl_r = hi_mpi_isp_run_once(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_run_once(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_sensor_reg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_sensor_reg_callback
+    _acl_r = hi_mpi_isp_sensor_reg_callback(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_sensor_reg_callback(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_sensor_unreg_callback(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_sensor_unreg_callback
+    _acl_r = hi_mpi_isp_sensor_unreg_callback(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_sensor_unreg_callback(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ae_route_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ae_route_attr
+    _acl_r = hi_mpi_isp_set_ae_route_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ae_route_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ae_route_attr_ex(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ae_route_attr_ex
+    _acl_r = hi_mpi_isp_set_ae_route_attr_ex(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ae_route_attr_ex(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ae_route_sf_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ae_route_sf_attr
+    _acl_r = hi_mpi_isp_set_ae_route_sf_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ae_route_sf_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ae_route_sf_attr_ex(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ae_route_sf_attr_ex
+    _acl_r = hi_mpi_isp_set_ae_route_sf_attr_ex(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ae_route_sf_attr_ex(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_anti_false_color_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_anti_false_color_attr
+    _acl_r = hi_mpi_isp_set_anti_false_color_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_anti_false_color_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_auto_color_shading_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_auto_color_shading_attr
+    _acl_r = hi_mpi_isp_set_auto_color_shading_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_auto_color_shading_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_awb_attr_ex(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_awb_attr_ex
+    _acl_r = hi_mpi_isp_set_awb_attr_ex(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_awb_attr_ex(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_bind_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_bind_attr
+    _acl_r = hi_mpi_isp_set_bind_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_bind_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_black_level_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_black_level_attr
+    _acl_r = hi_mpi_isp_set_black_level_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_black_level_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ca_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ca_attr
+    _acl_r = hi_mpi_isp_set_ca_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ca_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ccm_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ccm_attr
+    _acl_r = hi_mpi_isp_set_ccm_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ccm_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_clut_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_clut_attr
+    _acl_r = hi_mpi_isp_set_clut_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_clut_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_clut_coeff(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_clut_coeff
+    _acl_r = hi_mpi_isp_set_clut_coeff(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_clut_coeff(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_color_tone_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_color_tone_attr
+    _acl_r = hi_mpi_isp_set_color_tone_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_color_tone_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_crosstalk_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_crosstalk_attr
+    _acl_r = hi_mpi_isp_set_crosstalk_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_crosstalk_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_csc_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_csc_attr
+    _acl_r = hi_mpi_isp_set_csc_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_csc_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ctrl_param(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ctrl_param
+    _acl_r = hi_mpi_isp_set_ctrl_param(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ctrl_param(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_dciris_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_dciris_attr
+    _acl_r = hi_mpi_isp_set_dciris_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_dciris_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_dehaze_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_dehaze_attr
+    _acl_r = hi_mpi_isp_set_dehaze_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_dehaze_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_demosaic_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_demosaic_attr
+    _acl_r = hi_mpi_isp_set_demosaic_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_demosaic_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_dp_calibrate(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_dp_calibrate
+    _acl_r = hi_mpi_isp_set_dp_calibrate(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_dp_calibrate(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_dp_dynamic_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_dp_dynamic_attr
+    _acl_r = hi_mpi_isp_set_dp_dynamic_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_dp_dynamic_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_dp_static_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_dp_static_attr
+    _acl_r = hi_mpi_isp_set_dp_static_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_dp_static_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_drc_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_drc_attr
+    _acl_r = hi_mpi_isp_set_drc_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_drc_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_edge_mark_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_edge_mark_attr
+    _acl_r = hi_mpi_isp_set_edge_mark_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_edge_mark_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_exp_convert(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_exp_convert
+    _acl_r = hi_mpi_isp_set_exp_convert(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_exp_convert(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_exposure_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_exposure_attr
+    _acl_r = hi_mpi_isp_set_exposure_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_exposure_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_fmw_state(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_fmw_state
+    _acl_r = hi_mpi_isp_set_fmw_state(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_fmw_state(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_fpn_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_fpn_attr
+    _acl_r = hi_mpi_isp_set_fpn_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_fpn_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_fswdr_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_fswdr_attr
+    _acl_r = hi_mpi_isp_set_fswdr_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_fswdr_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_gamma_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_gamma_attr
+    _acl_r = hi_mpi_isp_set_gamma_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_gamma_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_global_cac_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_global_cac_attr
+    _acl_r = hi_mpi_isp_set_global_cac_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_global_cac_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_hlc_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_hlc_attr
+    _acl_r = hi_mpi_isp_set_hlc_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_hlc_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_iris_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_iris_attr
+    _acl_r = hi_mpi_isp_set_iris_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_iris_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_ldci_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_ldci_attr
+    _acl_r = hi_mpi_isp_set_ldci_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_ldci_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_local_cac_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_local_cac_attr
+    _acl_r = hi_mpi_isp_set_local_cac_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_local_cac_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_mesh_shading_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_mesh_shading_attr
+    _acl_r = hi_mpi_isp_set_mesh_shading_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_mesh_shading_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_mesh_shading_gain_lut_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_mesh_shading_gain_lut_attr
+    _acl_r = hi_mpi_isp_set_mesh_shading_gain_lut_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_mesh_shading_gain_lut_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_module_ctrl(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_module_ctrl
+    _acl_r = hi_mpi_isp_set_module_ctrl(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_module_ctrl(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_nr_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_nr_attr
+    _acl_r = hi_mpi_isp_set_nr_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_nr_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_piris_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_piris_attr
+    _acl_r = hi_mpi_isp_set_piris_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_piris_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_pregamma_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_pregamma_attr
+    _acl_r = hi_mpi_isp_set_pregamma_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_pregamma_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_pub_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_pub_attr
+    _acl_r = hi_mpi_isp_set_pub_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_pub_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_saturation_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_saturation_attr
+    _acl_r = hi_mpi_isp_set_saturation_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_saturation_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_sharpen_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_sharpen_attr
+    _acl_r = hi_mpi_isp_set_sharpen_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_sharpen_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_sns_slave_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_sns_slave_attr
+    _acl_r = hi_mpi_isp_set_sns_slave_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_sns_slave_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_stats_cfg(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_stats_cfg
+    _acl_r = hi_mpi_isp_set_stats_cfg(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_stats_cfg(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_wb_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_wb_attr
+    _acl_r = hi_mpi_isp_set_wb_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_wb_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_isp_set_wdr_exposure_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_isp_set_wdr_exposure_attr
+    _acl_r = hi_mpi_isp_set_wdr_exposure_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_isp_set_wdr_exposure_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_mfusion_set_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_mfusion_set_attr
+    _acl_r = hi_mpi_mfusion_set_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_mfusion_set_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_pngd_destroy_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_pngd_destroy_chn
+    _acl_r = hi_mpi_pngd_destroy_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_pngd_destroy_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_rgn_attach_to_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_rgn_attach_to_chn
+    _acl_r = hi_mpi_rgn_attach_to_chn(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_rgn_attach_to_chn(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_rgn_create(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_rgn_create
+    _acl_r = hi_mpi_rgn_create(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_rgn_create(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_rgn_destroy(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_rgn_destroy
+    _acl_r = hi_mpi_rgn_destroy(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_rgn_destroy(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_rgn_detach_from_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_rgn_detach_from_chn
+    _acl_r = hi_mpi_rgn_detach_from_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_rgn_detach_from_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_rgn_set_display_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_rgn_set_display_attr
+    _acl_r = hi_mpi_rgn_set_display_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_rgn_set_display_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_rgn_update_canvas(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_rgn_update_canvas
+    _acl_r = hi_mpi_rgn_update_canvas(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_rgn_update_canvas(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_sys_bind(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_sys_bind
+    _acl_r = hi_mpi_sys_bind(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_sys_bind(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_sys_close_epoll(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_sys_close_epoll
+    _acl_r = hi_mpi_sys_close_epoll(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_sys_close_epoll(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_sys_create_epoll(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_hi_mpi_sys_create_epoll _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_sys_create_epoll
+    _acl_r = hi_mpi_sys_create_epoll(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_sys_create_epoll(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromLongLong((long long)_acl_r.epoll_fd), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_sys_exit(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_sys_exit
+    _acl_r = hi_mpi_sys_exit();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_sys_exit();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_sys_full_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_sys_full_init
+    _acl_r = hi_mpi_sys_full_init();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_sys_full_init();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_sys_init(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_sys_init
+    _acl_r = hi_mpi_sys_init();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_sys_init();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_sys_unbind(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_sys_unbind
+    _acl_r = hi_mpi_sys_unbind(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_sys_unbind(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_begin_job(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_begin_job
+    _acl_r = hi_tde_begin_job();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_begin_job();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_cancel_job(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_cancel_job
+    _acl_r = hi_tde_cancel_job(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_cancel_job(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_end_job(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), 4294967295ULL, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_end_job
+    _acl_r = hi_tde_end_job(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_end_job(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_open(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_open
+    _acl_r = hi_tde_open();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_open();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_pattern_fill(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_pattern_fill
+    _acl_r = hi_tde_pattern_fill(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_pattern_fill(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_quick_copy(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_quick_copy
+    _acl_r = hi_tde_quick_copy(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_quick_copy(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_quick_fill(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_quick_fill
+    _acl_r = hi_tde_quick_fill(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_quick_fill(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_wait_all_done(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_wait_all_done
+    _acl_r = hi_tde_wait_all_done();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_wait_all_done();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_tde_wait_for_done(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_tde_wait_for_done
+    _acl_r = hi_tde_wait_for_done(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_tde_wait_for_done(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vb_block_copyref(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vb_block_copyref
+    _acl_r = hi_mpi_vb_block_copyref(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vb_block_copyref(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vb_destroy_pool(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vb_destroy_pool
+    _acl_r = hi_mpi_vb_destroy_pool(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vb_destroy_pool(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vb_release_block(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vb_release_block
+    _acl_r = hi_mpi_vb_release_block(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vb_release_block(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_close_fd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_close_fd
+    _acl_r = hi_mpi_vdec_close_fd(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_close_fd(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_destroy_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_destroy_chn
+    _acl_r = hi_mpi_vdec_destroy_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_destroy_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_get_display_mode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_hi_mpi_vdec_get_display_mode _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_get_display_mode
+    _acl_r = hi_mpi_vdec_get_display_mode(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_get_display_mode(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.display_mode), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_get_fd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_get_fd
+    _acl_r = hi_mpi_vdec_get_fd(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_get_fd(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_reset_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_reset_chn
+    _acl_r = hi_mpi_vdec_reset_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_reset_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_set_display_mode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_set_display_mode
+    _acl_r = hi_mpi_vdec_set_display_mode(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_set_display_mode(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_set_jpegd_precision_mode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_set_jpegd_precision_mode
+    _acl_r = hi_mpi_vdec_set_jpegd_precision_mode(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_set_jpegd_precision_mode(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_start_recv_stream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_start_recv_stream
+    _acl_r = hi_mpi_vdec_start_recv_stream(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_start_recv_stream(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vdec_stop_recv_stream(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vdec_stop_recv_stream
+    _acl_r = hi_mpi_vdec_stop_recv_stream(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vdec_stop_recv_stream(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_close_fd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_close_fd
+    _acl_r = hi_mpi_venc_close_fd(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_close_fd(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_compact_jpeg_tables(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_compact_jpeg_tables
+    _acl_r = hi_mpi_venc_compact_jpeg_tables(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_compact_jpeg_tables(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_destroy_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_destroy_chn
+    _acl_r = hi_mpi_venc_destroy_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_destroy_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_get_fd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_get_fd
+    _acl_r = hi_mpi_venc_get_fd(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_get_fd(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_get_qpmap_size(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_get_qpmap_size
+    _acl_r = hi_mpi_venc_get_qpmap_size(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_get_qpmap_size(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_get_qpmap_stride(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_get_qpmap_stride
+    _acl_r = hi_mpi_venc_get_qpmap_stride(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_get_qpmap_stride(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_get_scene_mode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_hi_mpi_venc_get_scene_mode _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_get_scene_mode
+    _acl_r = hi_mpi_venc_get_scene_mode(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_get_scene_mode(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.scene_mode), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_venc_request_idr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_request_idr
+    _acl_r = hi_mpi_venc_request_idr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_request_idr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_set_scene_mode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_set_scene_mode
+    _acl_r = hi_mpi_venc_set_scene_mode(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_set_scene_mode(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_venc_stop_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_venc_stop_chn
+    _acl_r = hi_mpi_venc_stop_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_venc_stop_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_create_pipe(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_create_pipe
+    _acl_r = hi_mpi_vi_create_pipe(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_create_pipe(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_destroy_pipe(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_destroy_pipe
+    _acl_r = hi_mpi_vi_destroy_pipe(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_destroy_pipe(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_disable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_disable_chn
+    _acl_r = hi_mpi_vi_disable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_disable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_disable_dev(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_disable_dev
+    _acl_r = hi_mpi_vi_disable_dev(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_disable_dev(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_enable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_enable_chn
+    _acl_r = hi_mpi_vi_enable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_enable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_enable_dev(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_enable_dev
+    _acl_r = hi_mpi_vi_enable_dev(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_enable_dev(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_get_chn_fd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_get_chn_fd
+    _acl_r = hi_mpi_vi_get_chn_fd(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_get_chn_fd(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_get_pipe_fd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_get_pipe_fd
+    _acl_r = hi_mpi_vi_get_pipe_fd(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_get_pipe_fd(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_get_pipe_frame_source(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_hi_mpi_vi_get_pipe_frame_source _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_get_pipe_frame_source
+    _acl_r = hi_mpi_vi_get_pipe_frame_source(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_get_pipe_frame_source(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.source), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_vi_get_pipe_vc_number(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    struct _aclout_hi_mpi_vi_get_pipe_vc_number _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_get_pipe_vc_number
+    _acl_r = hi_mpi_vi_get_pipe_vc_number(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_get_pipe_vc_number(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.vc_number), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_vi_pipe_release_buffer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_pipe_release_buffer
+    _acl_r = hi_mpi_vi_pipe_release_buffer(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_pipe_release_buffer(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_release_chn_frame(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_release_chn_frame
+    _acl_r = hi_mpi_vi_release_chn_frame(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_release_chn_frame(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_release_pipe_frame(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_release_pipe_frame
+    _acl_r = hi_mpi_vi_release_pipe_frame(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_release_pipe_frame(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_send_pipe_raw(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    long long _acl_a3;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -2147483648LL, 2147483647LL, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_send_pipe_raw
+    _acl_r = hi_mpi_vi_send_pipe_raw(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_send_pipe_raw(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_send_pipe_yuv(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_send_pipe_yuv
+    _acl_r = hi_mpi_vi_send_pipe_yuv(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_send_pipe_yuv(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_chn_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_chn_attr
+    _acl_r = hi_mpi_vi_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_chn_dis_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_chn_dis_attr
+    _acl_r = hi_mpi_vi_set_chn_dis_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_chn_dis_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_chn_dis_config(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_chn_dis_config
+    _acl_r = hi_mpi_vi_set_chn_dis_config(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_chn_dis_config(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_chn_dis_param(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_chn_dis_param
+    _acl_r = hi_mpi_vi_set_chn_dis_param(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_chn_dis_param(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_chn_ldc_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_chn_ldc_attr
+    _acl_r = hi_mpi_vi_set_chn_ldc_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_chn_ldc_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_chn_low_delay_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_chn_low_delay_attr
+    _acl_r = hi_mpi_vi_set_chn_low_delay_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_chn_low_delay_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_dev_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_dev_attr
+    _acl_r = hi_mpi_vi_set_dev_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_dev_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_dev_bind_pipe(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_dev_bind_pipe
+    _acl_r = hi_mpi_vi_set_dev_bind_pipe(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_dev_bind_pipe(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_pipe_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_pipe_attr
+    _acl_r = hi_mpi_vi_set_pipe_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_pipe_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_pipe_bind_strobe(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_pipe_bind_strobe
+    _acl_r = hi_mpi_vi_set_pipe_bind_strobe(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_pipe_bind_strobe(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_pipe_frame_dump_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_pipe_frame_dump_attr
+    _acl_r = hi_mpi_vi_set_pipe_frame_dump_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_pipe_frame_dump_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_pipe_frame_source(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_pipe_frame_source
+    _acl_r = hi_mpi_vi_set_pipe_frame_source(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_pipe_frame_source(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_pipe_pre_be_crop(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_pipe_pre_be_crop
+    _acl_r = hi_mpi_vi_set_pipe_pre_be_crop(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_pipe_pre_be_crop(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_pipe_pre_crop(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_pipe_pre_crop
+    _acl_r = hi_mpi_vi_set_pipe_pre_crop(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_pipe_pre_crop(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_pipe_vc_number(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_pipe_vc_number
+    _acl_r = hi_mpi_vi_set_pipe_vc_number(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_pipe_vc_number(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_set_vi_vpss_mode(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_set_vi_vpss_mode
+    _acl_r = hi_mpi_vi_set_vi_vpss_mode(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_set_vi_vpss_mode(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_start_pipe(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_start_pipe
+    _acl_r = hi_mpi_vi_start_pipe(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_start_pipe(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vi_stop_pipe(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vi_stop_pipe
+    _acl_r = hi_mpi_vi_stop_pipe(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vi_stop_pipe(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_bind_layer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_bind_layer
+    _acl_r = hi_mpi_vo_bind_layer(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_bind_layer(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_create_pool(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_create_pool
+    _acl_r = hi_mpi_vo_create_pool(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_create_pool(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_destroy_pool(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_destroy_pool
+    _acl_r = hi_mpi_vo_destroy_pool(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_destroy_pool(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_disable(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_disable
+    _acl_r = hi_mpi_vo_disable(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_disable(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_disable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_disable_chn
+    _acl_r = hi_mpi_vo_disable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_disable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_disable_video_layer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_disable_video_layer
+    _acl_r = hi_mpi_vo_disable_video_layer(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_disable_video_layer(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_enable(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_enable
+    _acl_r = hi_mpi_vo_enable(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_enable(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_enable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_enable_chn
+    _acl_r = hi_mpi_vo_enable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_enable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_enable_video_layer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_enable_video_layer
+    _acl_r = hi_mpi_vo_enable_video_layer(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_enable_video_layer(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_hide_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_hide_chn
+    _acl_r = hi_mpi_vo_hide_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_hide_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_pause_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_pause_chn
+    _acl_r = hi_mpi_vo_pause_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_pause_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_resume_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_resume_chn
+    _acl_r = hi_mpi_vo_resume_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_resume_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_send_frame(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    long long _acl_a3;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_signed(PyTuple_GetItem(args, 3), -2147483648LL, 2147483647LL, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_send_frame
+    _acl_r = hi_mpi_vo_send_frame(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_send_frame(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_set_chn_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_set_chn_attr
+    _acl_r = hi_mpi_vo_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_set_chn_frame_rate(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_set_chn_frame_rate
+    _acl_r = hi_mpi_vo_set_chn_frame_rate(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_set_chn_frame_rate(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_set_chn_param(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_set_chn_param
+    _acl_r = hi_mpi_vo_set_chn_param(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_set_chn_param(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_set_pub_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_set_pub_attr
+    _acl_r = hi_mpi_vo_set_pub_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_set_pub_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_set_video_layer_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_set_video_layer_attr
+    _acl_r = hi_mpi_vo_set_video_layer_attr(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_set_video_layer_attr(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_show_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_show_chn
+    _acl_r = hi_mpi_vo_show_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_show_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vo_unbind_layer(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vo_unbind_layer
+    _acl_r = hi_mpi_vo_unbind_layer(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vo_unbind_layer(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpc_destroy_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpc_destroy_chn
+    _acl_r = hi_mpi_vpc_destroy_chn(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpc_destroy_chn(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpc_get_lut_mem_size(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_hi_mpi_vpc_get_lut_mem_size _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpc_get_lut_mem_size
+    _acl_r = hi_mpi_vpc_get_lut_mem_size(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpc_get_lut_mem_size(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.lut_size), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_vpc_get_process_result(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpc_get_process_result
+    _acl_r = hi_mpi_vpc_get_process_result(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpc_get_process_result(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpc_roundview_stitching(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    long long _acl_a2;
+    struct _aclout_hi_mpi_vpc_roundview_stitching _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_signed(PyTuple_GetItem(args, 2), -2147483648LL, 2147483647LL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpc_roundview_stitching
+    _acl_r = hi_mpi_vpc_roundview_stitching(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpc_roundview_stitching(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.task_id), PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_hi_mpi_vpc_set_roundview_stitching_param(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpc_set_roundview_stitching_param
+    _acl_r = hi_mpi_vpc_set_roundview_stitching_param(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpc_set_roundview_stitching_param(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_create_grp(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_create_grp
+    _acl_r = hi_mpi_vpss_create_grp(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_create_grp(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_destroy_grp(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_destroy_grp
+    _acl_r = hi_mpi_vpss_destroy_grp(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_destroy_grp(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_disable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_disable_chn
+    _acl_r = hi_mpi_vpss_disable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_disable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_enable_chn(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_enable_chn
+    _acl_r = hi_mpi_vpss_enable_chn(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_enable_chn(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_get_chn_fd(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_get_chn_fd
+    _acl_r = hi_mpi_vpss_get_chn_fd(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_get_chn_fd(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_release_chn_frame(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_release_chn_frame
+    _acl_r = hi_mpi_vpss_release_chn_frame(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_release_chn_frame(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_set_chn_attr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_set_chn_attr
+    _acl_r = hi_mpi_vpss_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_set_chn_attr(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_set_chn_fisheye(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    long long _acl_a1;
+    unsigned long long _acl_a2;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_set_chn_fisheye
+    _acl_r = hi_mpi_vpss_set_chn_fisheye(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_set_chn_fisheye(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_set_grp_crop(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_set_grp_crop
+    _acl_r = hi_mpi_vpss_set_grp_crop(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_set_grp_crop(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_set_grp_fisheye_cfg(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_set_grp_fisheye_cfg
+    _acl_r = hi_mpi_vpss_set_grp_fisheye_cfg(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_set_grp_fisheye_cfg(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_set_grp_param(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    unsigned long long _acl_a1;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_set_grp_param
+    _acl_r = hi_mpi_vpss_set_grp_param(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_set_grp_param(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_start_grp(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_start_grp
+    _acl_r = hi_mpi_vpss_start_grp(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_start_grp(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_hi_mpi_vpss_stop_grp(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    long long _acl_a0;
+    hi_s32 _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_signed(PyTuple_GetItem(args, 0), -2147483648LL, 2147483647LL, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_hi_mpi_vpss_stop_grp
+    _acl_r = hi_mpi_vpss_stop_grp(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = hi_mpi_vpss_stop_grp(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)(uint32_t)_acl_r);
+}
+
+static PyObject *_aclfast_aclprofCreateStamp(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofCreateStamp
+    _acl_r = aclprofCreateStamp();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofCreateStamp();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclprofCreateStepInfo(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    uintptr_t _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofCreateStepInfo
+    _acl_r = aclprofCreateStepInfo();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofCreateStepInfo();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromUnsignedLongLong((unsigned long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclprofFinalize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    aclError _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofFinalize
+    _acl_r = aclprofFinalize();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofFinalize();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromLongLong((long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclprofGetOpDescSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    struct _aclout_aclprofGetOpDescSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofGetOpDescSize
+    _acl_r = aclprofGetOpDescSize();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofGetOpDescSize();
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.opDescSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclprofGetOpNameLen(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclprofGetOpNameLen _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofGetOpNameLen
+    _acl_r = aclprofGetOpNameLen(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofGetOpNameLen(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.opNameLen), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclprofGetOpNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_aclprofGetOpNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofGetOpNum
+    _acl_r = aclprofGetOpNum(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofGetOpNum(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.opNumber), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclprofGetOpTypeLen(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    struct _aclout_aclprofGetOpTypeLen _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 3, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), 4294967295ULL, &_acl_a2))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofGetOpTypeLen
+    _acl_r = aclprofGetOpTypeLen(_acl_a0, _acl_a1, _acl_a2);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofGetOpTypeLen(_acl_a0, _acl_a1, _acl_a2);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.opTypeLen), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_aclprofPop(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    aclError _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 0, 1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofPop
+    _acl_r = aclprofPop();
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofPop();
+    Py_END_ALLOW_THREADS
+#endif
+    return PyLong_FromLongLong((long long)_acl_r);
+}
+
+static PyObject *_aclfast_aclprofRangeStart(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_aclprofRangeStart _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_aclprofRangeStart
+    _acl_r = aclprofRangeStart(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = aclprofRangeStart(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.rangeId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtAllocBuf(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acltdtAllocBuf _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtAllocBuf
+    _acl_r = acltdtAllocBuf(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtAllocBuf(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.buf), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtAttachQueue(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_acltdtAttachQueue _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtAttachQueue
+    _acl_r = acltdtAttachQueue(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtAttachQueue(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.permission), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtCopyBufRef(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acltdtCopyBufRef _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtCopyBufRef
+    _acl_r = acltdtCopyBufRef(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtCopyBufRef(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.newBuf), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtCreateQueue(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acltdtCreateQueue _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtCreateQueue
+    _acl_r = acltdtCreateQueue(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtCreateQueue(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.qid), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtDequeue(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    long long _acl_a1;
+    struct _aclout_acltdtDequeue _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_signed(PyTuple_GetItem(args, 1), -2147483648LL, 2147483647LL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtDequeue
+    _acl_r = acltdtDequeue(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtDequeue(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.buf), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtDequeueData(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    unsigned long long _acl_a4;
+    long long _acl_a5;
+    struct _aclout_acltdtDequeueData _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 6, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), 4294967295ULL, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), ULLONG_MAX, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 4), ULLONG_MAX, &_acl_a4)
+        && _aclfast_signed(PyTuple_GetItem(args, 5), -2147483648LL, 2147483647LL, &_acl_a5))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtDequeueData
+    _acl_r = acltdtDequeueData(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtDequeueData(_acl_a0, _acl_a1, _acl_a2, _acl_a3, _acl_a4, _acl_a5);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.retDataSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtGetBufChainNum(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acltdtGetBufChainNum _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtGetBufChainNum
+    _acl_r = acltdtGetBufChainNum(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtGetBufChainNum(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.num), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtGetBufData(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acltdtGetBufData _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtGetBufData
+    _acl_r = acltdtGetBufData(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtGetBufData(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.dataPtr), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.size), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtGetBufDataLen(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acltdtGetBufDataLen _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtGetBufDataLen
+    _acl_r = acltdtGetBufDataLen(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtGetBufDataLen(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.len), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtGetBufFromChain(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    struct _aclout_acltdtGetBufFromChain _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 2, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtGetBufFromChain
+    _acl_r = acltdtGetBufFromChain(_acl_a0, _acl_a1);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtGetBufFromChain(_acl_a0, _acl_a1);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.buf), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtGetQueueAttr(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_acltdtGetQueueAttr _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtGetQueueAttr
+    _acl_r = acltdtGetQueueAttr(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtGetQueueAttr(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramRetSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtGetQueueRouteParam(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    unsigned long long _acl_a1;
+    unsigned long long _acl_a2;
+    unsigned long long _acl_a3;
+    struct _aclout_acltdtGetQueueRouteParam _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 4, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 1), 4294967295ULL, &_acl_a1)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 2), ULLONG_MAX, &_acl_a2)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 3), ULLONG_MAX, &_acl_a3))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtGetQueueRouteParam
+    _acl_r = acltdtGetQueueRouteParam(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtGetQueueRouteParam(_acl_a0, _acl_a1, _acl_a2, _acl_a3);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.paramRetSize), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtGetSliceInfoFromItem(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acltdtGetSliceInfoFromItem _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtGetSliceInfoFromItem
+    _acl_r = acltdtGetSliceInfoFromItem(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtGetSliceInfoFromItem(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[3] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.sliceNum), PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.sliceId), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(3, _acl_items);
+    }
+}
+
+static PyObject *_aclfast_acltdtQueryChannelSize(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    unsigned long long _acl_a0;
+    struct _aclout_acltdtQueryChannelSize _acl_r;
+    if (!(_aclfast_plain(args, kwargs, 1, 0)
+        && _aclfast_unsigned(PyTuple_GetItem(args, 0), ULLONG_MAX, &_acl_a0))) {
+        return PyObject_Call(self, args, kwargs);
+    }
+#ifdef _ACLFFI_KEEPS_GIL_acltdtQueryChannelSize
+    _acl_r = acltdtQueryChannelSize(_acl_a0);
+#else
+    Py_BEGIN_ALLOW_THREADS
+    _acl_r = acltdtQueryChannelSize(_acl_a0);
+    Py_END_ALLOW_THREADS
+#endif
+    {
+        PyObject *_acl_items[2] = {PyLong_FromUnsignedLongLong((unsigned long long)_acl_r.size), PyLong_FromLongLong((long long)_acl_r.ret)};
+        return _aclfast_tuple(2, _acl_items);
+    }
+}
+
+/* acl */
+static PyMethodDef _aclfast_defs_top[] = {
+    {"finalize", (PyCFunction)(void (*)(void))_aclfast_aclFinalize, METH_VARARGS | METH_KEYWORDS,
+     "finalize($self, *_ignored)\n--\n\nacl.finalize in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"finalize_reference", (PyCFunction)(void (*)(void))_aclfast_aclFinalizeReference, METH_VARARGS | METH_KEYWORDS,
+     "finalize_reference($self, *_ignored)\n--\n\nacl.finalize_reference in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_cann_attribute", (PyCFunction)(void (*)(void))_aclfast_aclGetCannAttribute, METH_VARARGS | METH_KEYWORDS,
+     "get_cann_attribute($self, cann_attr)\n--\n\nacl.get_cann_attribute in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_device_capability", (PyCFunction)(void (*)(void))_aclfast_aclGetDeviceCapability, METH_VARARGS | METH_KEYWORDS,
+     "get_device_capability($self, device_id, device_info)\n--\n\nacl.get_device_capability in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_tensor_desc_dim_v2", (PyCFunction)(void (*)(void))_aclfast_aclGetTensorDescDimV2, METH_VARARGS | METH_KEYWORDS,
+     "get_tensor_desc_dim_v2($self, desc, index)\n--\n\nacl.get_tensor_desc_dim_v2 in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_version", (PyCFunction)(void (*)(void))_aclfast_aclrtGetVersion, METH_VARARGS | METH_KEYWORDS,
+     "get_version($self, *_ignored)\n--\n\nacl.get_version in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_version_num", (PyCFunction)(void (*)(void))_aclfast_aclsysGetVersionNum, METH_VARARGS | METH_KEYWORDS,
+     "get_version_num($self, pkg_name)\n--\n\nacl.get_version_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"trans_tensor_desc_format", (PyCFunction)(void (*)(void))_aclfast_aclTransTensorDescFormat, METH_VARARGS | METH_KEYWORDS,
+     "trans_tensor_desc_format($self, src_desc, dst_format)\n--\n\nacl.trans_tensor_desc_format in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.rt */
+static PyMethodDef _aclfast_defs_rt[] = {
+    {"alloc_buf", (PyCFunction)(void (*)(void))_aclfast_aclrtAllocBuf, METH_VARARGS | METH_KEYWORDS,
+     "alloc_buf($self, size)\n--\n\nacl.rt.alloc_buf in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"allocator_create_desc", (PyCFunction)(void (*)(void))_aclfast_aclrtAllocatorCreateDesc, METH_VARARGS | METH_KEYWORDS,
+     "allocator_create_desc($self, *_ignored)\n--\n\nacl.rt.allocator_create_desc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"allocator_get_by_stream", (PyCFunction)(void (*)(void))_aclfast_aclrtAllocatorGetByStream, METH_VARARGS | METH_KEYWORDS,
+     "allocator_get_by_stream($self, stream)\n--\n\nacl.rt.allocator_get_by_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"binary_get_dev_address", (PyCFunction)(void (*)(void))_aclfast_aclrtBinaryGetDevAddress, METH_VARARGS | METH_KEYWORDS,
+     "binary_get_dev_address($self, bin_handle)\n--\n\nacl.rt.binary_get_dev_address in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"binary_get_function_by_entry", (PyCFunction)(void (*)(void))_aclfast_aclrtBinaryGetFunctionByEntry, METH_VARARGS | METH_KEYWORDS,
+     "binary_get_function_by_entry($self, bin_handle, func_entry)\n--\n\nacl.rt.binary_get_function_by_entry in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"binary_load", (PyCFunction)(void (*)(void))_aclfast_aclrtBinaryLoad, METH_VARARGS | METH_KEYWORDS,
+     "binary_load($self, binary)\n--\n\nacl.rt.binary_load in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"check_mem_type", (PyCFunction)(void (*)(void))_aclfast_aclrtCheckMemType, METH_VARARGS | METH_KEYWORDS,
+     "check_mem_type($self, addr_list, size, mem_type, reserve)\n--\n\nacl.rt.check_mem_type in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"cmo_get_desc_size", (PyCFunction)(void (*)(void))_aclfast_aclrtCmoGetDescSize, METH_VARARGS | METH_KEYWORDS,
+     "cmo_get_desc_size($self)\n--\n\nacl.rt.cmo_get_desc_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"cnt_notify_create", (PyCFunction)(void (*)(void))_aclfast_aclrtCntNotifyCreate, METH_VARARGS | METH_KEYWORDS,
+     "cnt_notify_create($self, flag)\n--\n\nacl.rt.cnt_notify_create in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"cnt_notify_get_id", (PyCFunction)(void (*)(void))_aclfast_aclrtCntNotifyGetId, METH_VARARGS | METH_KEYWORDS,
+     "cnt_notify_get_id($self, cnt_notify)\n--\n\nacl.rt.cnt_notify_get_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"copy_buf_ref", (PyCFunction)(void (*)(void))_aclfast_aclrtCopyBufRef, METH_VARARGS | METH_KEYWORDS,
+     "copy_buf_ref($self, buf)\n--\n\nacl.rt.copy_buf_ref in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_context", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateContext, METH_VARARGS | METH_KEYWORDS,
+     "create_context($self, device_id)\n--\n\nacl.rt.create_context in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_event", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateEvent, METH_VARARGS | METH_KEYWORDS,
+     "create_event($self, *_ignored)\n--\n\nacl.rt.create_event in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_event_ex_with_flag", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateEventExWithFlag, METH_VARARGS | METH_KEYWORDS,
+     "create_event_ex_with_flag($self, flag)\n--\n\nacl.rt.create_event_ex_with_flag in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_event_with_flag", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateEventWithFlag, METH_VARARGS | METH_KEYWORDS,
+     "create_event_with_flag($self, flag)\n--\n\nacl.rt.create_event_with_flag in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_group_info", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateGroupInfo, METH_VARARGS | METH_KEYWORDS,
+     "create_group_info($self, *_ignored)\n--\n\nacl.rt.create_group_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_label", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateLabel, METH_VARARGS | METH_KEYWORDS,
+     "create_label($self)\n--\n\nacl.rt.create_label in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_label_list", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateLabelList, METH_VARARGS | METH_KEYWORDS,
+     "create_label_list($self, labels, num)\n--\n\nacl.rt.create_label_list in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_notify", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateNotify, METH_VARARGS | METH_KEYWORDS,
+     "create_notify($self, flag)\n--\n\nacl.rt.create_notify in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_stream", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateStream, METH_VARARGS | METH_KEYWORDS,
+     "create_stream($self, *_ignored)\n--\n\nacl.rt.create_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_stream_v2", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateStreamV2, METH_VARARGS | METH_KEYWORDS,
+     "create_stream_v2($self, handle)\n--\n\nacl.rt.create_stream_v2 in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_stream_with_config", (PyCFunction)(void (*)(void))_aclfast_aclrtCreateStreamWithConfig, METH_VARARGS | METH_KEYWORDS,
+     "create_stream_with_config($self, priority, flag)\n--\n\nacl.rt.create_stream_with_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ctx_get_current_default_stream", (PyCFunction)(void (*)(void))_aclfast_aclrtCtxGetCurrentDefaultStream, METH_VARARGS | METH_KEYWORDS,
+     "ctx_get_current_default_stream($self, *_ignored)\n--\n\nacl.rt.ctx_get_current_default_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ctx_get_float_overflow_addr", (PyCFunction)(void (*)(void))_aclfast_aclrtCtxGetFloatOverflowAddr, METH_VARARGS | METH_KEYWORDS,
+     "ctx_get_float_overflow_addr($self)\n--\n\nacl.rt.ctx_get_float_overflow_addr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ctx_get_sys_param_opt", (PyCFunction)(void (*)(void))_aclfast_aclrtCtxGetSysParamOpt, METH_VARARGS | METH_KEYWORDS,
+     "ctx_get_sys_param_opt($self, opt)\n--\n\nacl.rt.ctx_get_sys_param_opt in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"device_can_access_peer", (PyCFunction)(void (*)(void))_aclfast_aclrtDeviceCanAccessPeer, METH_VARARGS | METH_KEYWORDS,
+     "device_can_access_peer($self, device_id, peer_device_id)\n--\n\nacl.rt.device_can_access_peer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"device_get_bare_tgid", (PyCFunction)(void (*)(void))_aclfast_aclrtDeviceGetBareTgid, METH_VARARGS | METH_KEYWORDS,
+     "device_get_bare_tgid($self, *_ignored)\n--\n\nacl.rt.device_get_bare_tgid in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"device_get_limit", (PyCFunction)(void (*)(void))_aclfast_aclrtDeviceGetLimit, METH_VARARGS | METH_KEYWORDS,
+     "device_get_limit($self, limit)\n--\n\nacl.rt.device_get_limit in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"device_get_stream_priority_range", (PyCFunction)(void (*)(void))_aclfast_aclrtDeviceGetStreamPriorityRange, METH_VARARGS | METH_KEYWORDS,
+     "device_get_stream_priority_range($self, *_ignored)\n--\n\nacl.rt.device_get_stream_priority_range in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"device_peer_access_status", (PyCFunction)(void (*)(void))_aclfast_aclrtDevicePeerAccessStatus, METH_VARARGS | METH_KEYWORDS,
+     "device_peer_access_status($self, device_id, peer_device_id)\n--\n\nacl.rt.device_peer_access_status in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"event_elapsed_time", (PyCFunction)(void (*)(void))_aclfast_aclrtEventElapsedTime, METH_VARARGS | METH_KEYWORDS,
+     "event_elapsed_time($self, start_event, end_event)\n--\n\nacl.rt.event_elapsed_time in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"event_get_timestamp", (PyCFunction)(void (*)(void))_aclfast_aclrtEventGetTimestamp, METH_VARARGS | METH_KEYWORDS,
+     "event_get_timestamp($self, event)\n--\n\nacl.rt.event_get_timestamp in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"function_get_avail_dyn_ubuf_per_block", (PyCFunction)(void (*)(void))_aclfast_aclrtFunctionGetAvailDynUbufPerBlock, METH_VARARGS | METH_KEYWORDS,
+     "function_get_avail_dyn_ubuf_per_block($self, func, flags)\n--\n\nacl.rt.function_get_avail_dyn_ubuf_per_block in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"function_get_binary", (PyCFunction)(void (*)(void))_aclfast_aclrtFunctionGetBinary, METH_VARARGS | METH_KEYWORDS,
+     "function_get_binary($self, func_handle)\n--\n\nacl.rt.function_get_binary in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"function_get_param_count", (PyCFunction)(void (*)(void))_aclfast_aclrtFunctionGetParamCount, METH_VARARGS | METH_KEYWORDS,
+     "function_get_param_count($self, func)\n--\n\nacl.rt.function_get_param_count in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"function_get_param_info", (PyCFunction)(void (*)(void))_aclfast_aclrtFunctionGetParamInfo, METH_VARARGS | METH_KEYWORDS,
+     "function_get_param_info($self, func, param_index)\n--\n\nacl.rt.function_get_param_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_args_from_exception_info", (PyCFunction)(void (*)(void))_aclfast_aclrtGetArgsFromExceptionInfo, METH_VARARGS | METH_KEYWORDS,
+     "get_args_from_exception_info($self, info)\n--\n\nacl.rt.get_args_from_exception_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_chain_num", (PyCFunction)(void (*)(void))_aclfast_aclrtGetBufChainNum, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_chain_num($self, head_buf)\n--\n\nacl.rt.get_buf_chain_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_data", (PyCFunction)(void (*)(void))_aclfast_aclrtGetBufData, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_data($self, buf)\n--\n\nacl.rt.get_buf_data in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_data_len", (PyCFunction)(void (*)(void))_aclfast_aclrtGetBufDataLen, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_data_len($self, buf)\n--\n\nacl.rt.get_buf_data_len in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_from_chain", (PyCFunction)(void (*)(void))_aclfast_aclrtGetBufFromChain, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_from_chain($self, head_buf, index)\n--\n\nacl.rt.get_buf_from_chain in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_context", (PyCFunction)(void (*)(void))_aclfast_aclrtGetCurrentContext, METH_VARARGS | METH_KEYWORDS,
+     "get_context($self, *_ignored)\n--\n\nacl.rt.get_context in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_device", (PyCFunction)(void (*)(void))_aclfast_aclrtGetDevice, METH_VARARGS | METH_KEYWORDS,
+     "get_device($self, *_ignored)\n--\n\nacl.rt.get_device in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_device_capability", (PyCFunction)(void (*)(void))_aclfast_aclrtGetDeviceCapability, METH_VARARGS | METH_KEYWORDS,
+     "get_device_capability($self, device_id, dev_feature_type)\n--\n\nacl.rt.get_device_capability in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_device_count", (PyCFunction)(void (*)(void))_aclfast_aclrtGetDeviceCount, METH_VARARGS | METH_KEYWORDS,
+     "get_device_count($self, *_ignored)\n--\n\nacl.rt.get_device_count in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_device_info", (PyCFunction)(void (*)(void))_aclfast_aclrtGetDeviceInfo, METH_VARARGS | METH_KEYWORDS,
+     "get_device_info($self, device_id, attr)\n--\n\nacl.rt.get_device_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_device_res_limit", (PyCFunction)(void (*)(void))_aclfast_aclrtGetDeviceResLimit, METH_VARARGS | METH_KEYWORDS,
+     "get_device_res_limit($self, device_id, type)\n--\n\nacl.rt.get_device_res_limit in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_device_sat_mode", (PyCFunction)(void (*)(void))_aclfast_aclrtGetDeviceSatMode, METH_VARARGS | METH_KEYWORDS,
+     "get_device_sat_mode($self, *_ignored)\n--\n\nacl.rt.get_device_sat_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_devices_topo", (PyCFunction)(void (*)(void))_aclfast_aclrtGetDevicesTopo, METH_VARARGS | METH_KEYWORDS,
+     "get_devices_topo($self, device_id, other_device_id)\n--\n\nacl.rt.get_devices_topo in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_event_avail_num", (PyCFunction)(void (*)(void))_aclfast_aclrtGetEventAvailNum, METH_VARARGS | METH_KEYWORDS,
+     "get_event_avail_num($self, *_ignored)\n--\n\nacl.rt.get_event_avail_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_event_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetEventId, METH_VARARGS | METH_KEYWORDS,
+     "get_event_id($self, event)\n--\n\nacl.rt.get_event_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_func_by_symbol", (PyCFunction)(void (*)(void))_aclfast_aclrtGetFuncBySymbol, METH_VARARGS | METH_KEYWORDS,
+     "get_func_by_symbol($self, symbol)\n--\n\nacl.rt.get_func_by_symbol in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_func_handle_from_exception_info", (PyCFunction)(void (*)(void))_aclfast_aclrtGetFuncHandleFromExceptionInfo, METH_VARARGS | METH_KEYWORDS,
+     "get_func_handle_from_exception_info($self, info)\n--\n\nacl.rt.get_func_handle_from_exception_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_function_addr", (PyCFunction)(void (*)(void))_aclfast_aclrtGetFunctionAddr, METH_VARARGS | METH_KEYWORDS,
+     "get_function_addr($self, func_handle)\n--\n\nacl.rt.get_function_addr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_function_attribute", (PyCFunction)(void (*)(void))_aclfast_aclrtGetFunctionAttribute, METH_VARARGS | METH_KEYWORDS,
+     "get_function_attribute($self, func_handle, attr_type)\n--\n\nacl.rt.get_function_attribute in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_function_size", (PyCFunction)(void (*)(void))_aclfast_aclrtGetFunctionSize, METH_VARARGS | METH_KEYWORDS,
+     "get_function_size($self, func_handle)\n--\n\nacl.rt.get_function_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_group_count", (PyCFunction)(void (*)(void))_aclfast_aclrtGetGroupCount, METH_VARARGS | METH_KEYWORDS,
+     "get_group_count($self)\n--\n\nacl.rt.get_group_count in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_group_info_detail", (PyCFunction)(void (*)(void))_aclfast_aclrtGetGroupInfoDetail, METH_VARARGS | METH_KEYWORDS,
+     "get_group_info_detail($self, group_info, group_index, attr, attr_value, value_len)\n--\n\nacl.rt.get_group_info_detail in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_hardware_sync_addr", (PyCFunction)(void (*)(void))_aclfast_aclrtGetHardwareSyncAddr, METH_VARARGS | METH_KEYWORDS,
+     "get_hardware_sync_addr($self)\n--\n\nacl.rt.get_hardware_sync_addr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_logic_dev_id_by_phy_dev_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetLogicDevIdByPhyDevId, METH_VARARGS | METH_KEYWORDS,
+     "get_logic_dev_id_by_phy_dev_id($self, phy_dev_id)\n--\n\nacl.rt.get_logic_dev_id_by_phy_dev_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_logic_dev_id_by_user_dev_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetLogicDevIdByUserDevId, METH_VARARGS | METH_KEYWORDS,
+     "get_logic_dev_id_by_user_dev_id($self, user_devid)\n--\n\nacl.rt.get_logic_dev_id_by_user_dev_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_mem_info", (PyCFunction)(void (*)(void))_aclfast_aclrtGetMemInfo, METH_VARARGS | METH_KEYWORDS,
+     "get_mem_info($self, attr)\n--\n\nacl.rt.get_mem_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_mem_uce_info", (PyCFunction)(void (*)(void))_aclfast_aclrtGetMemUceInfo, METH_VARARGS | METH_KEYWORDS,
+     "get_mem_uce_info($self, device_id, mem_uce_info_array, array_size)\n--\n\nacl.rt.get_mem_uce_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_mem_usage_info", (PyCFunction)(void (*)(void))_aclfast_aclrtGetMemUsageInfo, METH_VARARGS | METH_KEYWORDS,
+     "get_mem_usage_info($self, device_id, mem_usage_info, input_num, output_num)\n--\n\nacl.rt.get_mem_usage_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_memcpy_desc_size", (PyCFunction)(void (*)(void))_aclfast_aclrtGetMemcpyDescSize, METH_VARARGS | METH_KEYWORDS,
+     "get_memcpy_desc_size($self, kind)\n--\n\nacl.rt.get_memcpy_desc_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_notify_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetNotifyId, METH_VARARGS | METH_KEYWORDS,
+     "get_notify_id($self, notify)\n--\n\nacl.rt.get_notify_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_op_execute_timeout", (PyCFunction)(void (*)(void))_aclfast_aclrtGetOpExecuteTimeout, METH_VARARGS | METH_KEYWORDS,
+     "get_op_execute_timeout($self, *_ignored)\n--\n\nacl.rt.get_op_execute_timeout in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_op_timeout_interval", (PyCFunction)(void (*)(void))_aclfast_aclrtGetOpTimeOutInterval, METH_VARARGS | METH_KEYWORDS,
+     "get_op_timeout_interval($self, *_ignored)\n--\n\nacl.rt.get_op_timeout_interval in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_phy_dev_id_by_logic_dev_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetPhyDevIdByLogicDevId, METH_VARARGS | METH_KEYWORDS,
+     "get_phy_dev_id_by_logic_dev_id($self, logic_dev_id)\n--\n\nacl.rt.get_phy_dev_id_by_logic_dev_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_phy_dev_id_by_user_dev_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetPhyDevIdByUserDevId, METH_VARARGS | METH_KEYWORDS,
+     "get_phy_dev_id_by_user_dev_id($self, user_dev_id)\n--\n\nacl.rt.get_phy_dev_id_by_user_dev_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_primary_ctx_state", (PyCFunction)(void (*)(void))_aclfast_aclrtGetPrimaryCtxState, METH_VARARGS | METH_KEYWORDS,
+     "get_primary_ctx_state($self, device_id)\n--\n\nacl.rt.get_primary_ctx_state in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_res_in_current_thread", (PyCFunction)(void (*)(void))_aclfast_aclrtGetResInCurrentThread, METH_VARARGS | METH_KEYWORDS,
+     "get_res_in_current_thread($self, type)\n--\n\nacl.rt.get_res_in_current_thread in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_run_mode", (PyCFunction)(void (*)(void))_aclfast_aclrtGetRunMode, METH_VARARGS | METH_KEYWORDS,
+     "get_run_mode($self, *_ignored)\n--\n\nacl.rt.get_run_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_stream_available_num", (PyCFunction)(void (*)(void))_aclfast_aclrtGetStreamAvailableNum, METH_VARARGS | METH_KEYWORDS,
+     "get_stream_available_num($self, *_ignored)\n--\n\nacl.rt.get_stream_available_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_stream_overflow_switch", (PyCFunction)(void (*)(void))_aclfast_aclrtGetStreamOverflowSwitch, METH_VARARGS | METH_KEYWORDS,
+     "get_stream_overflow_switch($self, stream)\n--\n\nacl.rt.get_stream_overflow_switch in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_stream_res_limit", (PyCFunction)(void (*)(void))_aclfast_aclrtGetStreamResLimit, METH_VARARGS | METH_KEYWORDS,
+     "get_stream_res_limit($self, stream, type)\n--\n\nacl.rt.get_stream_res_limit in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_symbol_address", (PyCFunction)(void (*)(void))_aclfast_aclrtGetSymbolAddress, METH_VARARGS | METH_KEYWORDS,
+     "get_symbol_address($self, symbol)\n--\n\nacl.rt.get_symbol_address in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_symbol_size", (PyCFunction)(void (*)(void))_aclfast_aclrtGetSymbolSize, METH_VARARGS | METH_KEYWORDS,
+     "get_symbol_size($self, symbol)\n--\n\nacl.rt.get_symbol_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_sys_param_opt", (PyCFunction)(void (*)(void))_aclfast_aclrtGetSysParamOpt, METH_VARARGS | METH_KEYWORDS,
+     "get_sys_param_opt($self, opt)\n--\n\nacl.rt.get_sys_param_opt in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_thread_last_task_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetThreadLastTaskId, METH_VARARGS | METH_KEYWORDS,
+     "get_thread_last_task_id($self, *_ignored)\n--\n\nacl.rt.get_thread_last_task_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_user_dev_id_by_logic_dev_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetUserDevIdByLogicDevId, METH_VARARGS | METH_KEYWORDS,
+     "get_user_dev_id_by_logic_dev_id($self, logic_dev_id)\n--\n\nacl.rt.get_user_dev_id_by_logic_dev_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_user_dev_id_by_phy_dev_id", (PyCFunction)(void (*)(void))_aclfast_aclrtGetUserDevIdByPhyDevId, METH_VARARGS | METH_KEYWORDS,
+     "get_user_dev_id_by_phy_dev_id($self, phy_dev_id)\n--\n\nacl.rt.get_user_dev_id_by_phy_dev_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"host_get_device_pointer", (PyCFunction)(void (*)(void))_aclfast_aclrtHostGetDevicePointer, METH_VARARGS | METH_KEYWORDS,
+     "host_get_device_pointer($self, p_host, flag)\n--\n\nacl.rt.host_get_device_pointer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"host_mem_map_capabilities", (PyCFunction)(void (*)(void))_aclfast_aclrtHostMemMapCapabilities, METH_VARARGS | METH_KEYWORDS,
+     "host_mem_map_capabilities($self, device_id, hac_type)\n--\n\nacl.rt.host_mem_map_capabilities in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"host_register", (PyCFunction)(void (*)(void))_aclfast_aclrtHostRegister, METH_VARARGS | METH_KEYWORDS,
+     "host_register($self, ptr, size, type)\n--\n\nacl.rt.host_register in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ipc_open_event_handle", (PyCFunction)(void (*)(void))_aclfast_aclrtIpcOpenEventHandle, METH_VARARGS | METH_KEYWORDS,
+     "ipc_open_event_handle($self, handle)\n--\n\nacl.rt.ipc_open_event_handle in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"kernel_args_append", (PyCFunction)(void (*)(void))_aclfast_aclrtKernelArgsAppend, METH_VARARGS | METH_KEYWORDS,
+     "kernel_args_append($self, args_handle, param, param_size)\n--\n\nacl.rt.kernel_args_append in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"kernel_args_append_place_holder", (PyCFunction)(void (*)(void))_aclfast_aclrtKernelArgsAppendPlaceHolder, METH_VARARGS | METH_KEYWORDS,
+     "kernel_args_append_place_holder($self, args_handle)\n--\n\nacl.rt.kernel_args_append_place_holder in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"kernel_args_get_handle_mem_size", (PyCFunction)(void (*)(void))_aclfast_aclrtKernelArgsGetHandleMemSize, METH_VARARGS | METH_KEYWORDS,
+     "kernel_args_get_handle_mem_size($self, func_handle)\n--\n\nacl.rt.kernel_args_get_handle_mem_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"kernel_args_get_mem_size", (PyCFunction)(void (*)(void))_aclfast_aclrtKernelArgsGetMemSize, METH_VARARGS | METH_KEYWORDS,
+     "kernel_args_get_mem_size($self, func_handle, user_args_size)\n--\n\nacl.rt.kernel_args_get_mem_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"kernel_args_get_place_holder_buffer", (PyCFunction)(void (*)(void))_aclfast_aclrtKernelArgsGetPlaceHolderBuffer, METH_VARARGS | METH_KEYWORDS,
+     "kernel_args_get_place_holder_buffer($self, args_handle, param_handle, data_size)\n--\n\nacl.rt.kernel_args_get_place_holder_buffer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"kernel_args_init", (PyCFunction)(void (*)(void))_aclfast_aclrtKernelArgsInit, METH_VARARGS | METH_KEYWORDS,
+     "kernel_args_init($self, func_handle)\n--\n\nacl.rt.kernel_args_init in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"malloc", (PyCFunction)(void (*)(void))_aclfast_aclrtMalloc, METH_VARARGS | METH_KEYWORDS,
+     "malloc($self, size, policy)\n--\n\nacl.rt.malloc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"malloc_align32", (PyCFunction)(void (*)(void))_aclfast_aclrtMallocAlign32, METH_VARARGS | METH_KEYWORDS,
+     "malloc_align32($self, size, policy)\n--\n\nacl.rt.malloc_align32 in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"malloc_cached", (PyCFunction)(void (*)(void))_aclfast_aclrtMallocCached, METH_VARARGS | METH_KEYWORDS,
+     "malloc_cached($self, size, policy)\n--\n\nacl.rt.malloc_cached in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"malloc_host", (PyCFunction)(void (*)(void))_aclfast_aclrtMallocHost, METH_VARARGS | METH_KEYWORDS,
+     "malloc_host($self, size)\n--\n\nacl.rt.malloc_host in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_alloc_managed", (PyCFunction)(void (*)(void))_aclfast_aclrtMemAllocManaged, METH_VARARGS | METH_KEYWORDS,
+     "mem_alloc_managed($self, size, flag)\n--\n\nacl.rt.mem_alloc_managed in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_export_to_shareable_handle", (PyCFunction)(void (*)(void))_aclfast_aclrtMemExportToShareableHandle, METH_VARARGS | METH_KEYWORDS,
+     "mem_export_to_shareable_handle($self, handle, handle_type, flags)\n--\n\nacl.rt.mem_export_to_shareable_handle in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_get_address_range", (PyCFunction)(void (*)(void))_aclfast_aclrtMemGetAddressRange, METH_VARARGS | METH_KEYWORDS,
+     "mem_get_address_range($self, ptr)\n--\n\nacl.rt.mem_get_address_range in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_import_from_shareable_handle", (PyCFunction)(void (*)(void))_aclfast_aclrtMemImportFromShareableHandle, METH_VARARGS | METH_KEYWORDS,
+     "mem_import_from_shareable_handle($self, shareable_handle, device_id)\n--\n\nacl.rt.mem_import_from_shareable_handle in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_import_from_shareable_handle_v2", (PyCFunction)(void (*)(void))_aclfast_aclrtMemImportFromShareableHandleV2, METH_VARARGS | METH_KEYWORDS,
+     "mem_import_from_shareable_handle_v2($self, shareable_handle, share_type, flags)\n--\n\nacl.rt.mem_import_from_shareable_handle_v2 in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_pool_create", (PyCFunction)(void (*)(void))_aclfast_aclrtMemPoolCreate, METH_VARARGS | METH_KEYWORDS,
+     "mem_pool_create($self, pool_props)\n--\n\nacl.rt.mem_pool_create in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_pool_malloc_async", (PyCFunction)(void (*)(void))_aclfast_aclrtMemPoolMallocAsync, METH_VARARGS | METH_KEYWORDS,
+     "mem_pool_malloc_async($self, size, mem_pool, stream)\n--\n\nacl.rt.mem_pool_malloc_async in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mem_retain_allocation_handle", (PyCFunction)(void (*)(void))_aclfast_aclrtMemRetainAllocationHandle, METH_VARARGS | METH_KEYWORDS,
+     "mem_retain_allocation_handle($self, vir_ptr)\n--\n\nacl.rt.mem_retain_allocation_handle in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"memcpy_batch", (PyCFunction)(void (*)(void))_aclfast_aclrtMemcpyBatch, METH_VARARGS | METH_KEYWORDS,
+     "memcpy_batch($self, dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs)\n--\n\nacl.rt.memcpy_batch in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"memcpy_batch_async", (PyCFunction)(void (*)(void))_aclfast_aclrtMemcpyBatchAsync, METH_VARARGS | METH_KEYWORDS,
+     "memcpy_batch_async($self, dsts, dest_maxs, srcs, sizes, num_batches, attrs, attrs_indexes, num_attrs, stream)\n--\n\nacl.rt.memcpy_batch_async in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"query_device_status", (PyCFunction)(void (*)(void))_aclfast_aclrtQueryDeviceStatus, METH_VARARGS | METH_KEYWORDS,
+     "query_device_status($self, device_id)\n--\n\nacl.rt.query_device_status in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"query_event", (PyCFunction)(void (*)(void))_aclfast_aclrtQueryEvent, METH_VARARGS | METH_KEYWORDS,
+     "query_event($self, event)\n--\n\nacl.rt.query_event in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"query_event_status", (PyCFunction)(void (*)(void))_aclfast_aclrtQueryEventStatus, METH_VARARGS | METH_KEYWORDS,
+     "query_event_status($self, event)\n--\n\nacl.rt.query_event_status in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"query_event_wait_status", (PyCFunction)(void (*)(void))_aclfast_aclrtQueryEventWaitStatus, METH_VARARGS | METH_KEYWORDS,
+     "query_event_wait_status($self, event)\n--\n\nacl.rt.query_event_wait_status in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"reserve_mem_address", (PyCFunction)(void (*)(void))_aclfast_aclrtReserveMemAddress, METH_VARARGS | METH_KEYWORDS,
+     "reserve_mem_address($self, size, alignment, expect_ptr, flags)\n--\n\nacl.rt.reserve_mem_address in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"reserve_mem_address_no_uc_memory", (PyCFunction)(void (*)(void))_aclfast_aclrtReserveMemAddressNoUCMemory, METH_VARARGS | METH_KEYWORDS,
+     "reserve_mem_address_no_uc_memory($self, size, alignment, expect_ptr, flags)\n--\n\nacl.rt.reserve_mem_address_no_uc_memory in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"set_op_execute_timeout_v2", (PyCFunction)(void (*)(void))_aclfast_aclrtSetOpExecuteTimeOutV2, METH_VARARGS | METH_KEYWORDS,
+     "set_op_execute_timeout_v2($self, timeout)\n--\n\nacl.rt.set_op_execute_timeout_v2 in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"stream_get_flags", (PyCFunction)(void (*)(void))_aclfast_aclrtStreamGetFlags, METH_VARARGS | METH_KEYWORDS,
+     "stream_get_flags($self, stream)\n--\n\nacl.rt.stream_get_flags in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"stream_get_id", (PyCFunction)(void (*)(void))_aclfast_aclrtStreamGetId, METH_VARARGS | METH_KEYWORDS,
+     "stream_get_id($self, stream)\n--\n\nacl.rt.stream_get_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"stream_get_priority", (PyCFunction)(void (*)(void))_aclfast_aclrtStreamGetPriority, METH_VARARGS | METH_KEYWORDS,
+     "stream_get_priority($self, stream)\n--\n\nacl.rt.stream_get_priority in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"stream_query", (PyCFunction)(void (*)(void))_aclfast_aclrtStreamQuery, METH_VARARGS | METH_KEYWORDS,
+     "stream_query($self, stream)\n--\n\nacl.rt.stream_query in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"synchronize_device", (PyCFunction)(void (*)(void))_aclfast_aclrtSynchronizeDevice, METH_VARARGS | METH_KEYWORDS,
+     "synchronize_device($self, *_ignored)\n--\n\nacl.rt.synchronize_device in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.mdl */
+static PyMethodDef _aclfast_defs_mdl[] = {
+    {"bundle_get_model_id", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleGetModelId, METH_VARARGS | METH_KEYWORDS,
+     "bundle_get_model_id($self, bundle_id, index)\n--\n\nacl.mdl.bundle_get_model_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_get_model_num", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleGetModelNum, METH_VARARGS | METH_KEYWORDS,
+     "bundle_get_model_num($self, bundle_id)\n--\n\nacl.mdl.bundle_get_model_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_get_query_model_num", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleGetQueryModelNum, METH_VARARGS | METH_KEYWORDS,
+     "bundle_get_query_model_num($self, query_info)\n--\n\nacl.mdl.bundle_get_query_model_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_get_size", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleGetSize, METH_VARARGS | METH_KEYWORDS,
+     "bundle_get_size($self, query_info, index)\n--\n\nacl.mdl.bundle_get_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_get_var_weight_size", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleGetVarWeightSize, METH_VARARGS | METH_KEYWORDS,
+     "bundle_get_var_weight_size($self, query_info)\n--\n\nacl.mdl.bundle_get_var_weight_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_init_from_mem", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleInitFromMem, METH_VARARGS | METH_KEYWORDS,
+     "bundle_init_from_mem($self, model, model_size, var_weight_ptr, var_weight_size)\n--\n\nacl.mdl.bundle_init_from_mem in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_load_from_mem", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleLoadFromMem, METH_VARARGS | METH_KEYWORDS,
+     "bundle_load_from_mem($self, model, model_size)\n--\n\nacl.mdl.bundle_load_from_mem in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_load_model", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleLoadModel, METH_VARARGS | METH_KEYWORDS,
+     "bundle_load_model($self, bundle_id, index)\n--\n\nacl.mdl.bundle_load_model in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_load_model_with_config", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleLoadModelWithConfig, METH_VARARGS | METH_KEYWORDS,
+     "bundle_load_model_with_config($self, bundle_id, index, handle)\n--\n\nacl.mdl.bundle_load_model_with_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"bundle_load_model_with_mem", (PyCFunction)(void (*)(void))_aclfast_aclmdlBundleLoadModelWithMem, METH_VARARGS | METH_KEYWORDS,
+     "bundle_load_model_with_mem($self, bundle_id, index, work_ptr, work_size, weight_ptr, weight_size)\n--\n\nacl.mdl.bundle_load_model_with_mem in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_config_handle", (PyCFunction)(void (*)(void))_aclfast_aclmdlCreateConfigHandle, METH_VARARGS | METH_KEYWORDS,
+     "create_config_handle($self, *_ignored)\n--\n\nacl.mdl.create_config_handle in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_dataset", (PyCFunction)(void (*)(void))_aclfast_aclmdlCreateDataset, METH_VARARGS | METH_KEYWORDS,
+     "create_dataset($self, *_ignored)\n--\n\nacl.mdl.create_dataset in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_desc", (PyCFunction)(void (*)(void))_aclfast_aclmdlCreateDesc, METH_VARARGS | METH_KEYWORDS,
+     "create_desc($self, *_ignored)\n--\n\nacl.mdl.create_desc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_exec_config_handle", (PyCFunction)(void (*)(void))_aclfast_aclmdlCreateExecConfigHandle, METH_VARARGS | METH_KEYWORDS,
+     "create_exec_config_handle($self, *_ignored)\n--\n\nacl.mdl.create_exec_config_handle in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"finalize_dump", (PyCFunction)(void (*)(void))_aclfast_aclmdlFinalizeDump, METH_VARARGS | METH_KEYWORDS,
+     "finalize_dump($self, *_ignored)\n--\n\nacl.mdl.finalize_dump in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_aipp_data_size", (PyCFunction)(void (*)(void))_aclfast_aclmdlGetAippDataSize, METH_VARARGS | METH_KEYWORDS,
+     "get_aipp_data_size($self, batch_size)\n--\n\nacl.mdl.get_aipp_data_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_aipp_type", (PyCFunction)(void (*)(void))_aclfast_aclmdlGetAippType, METH_VARARGS | METH_KEYWORDS,
+     "get_aipp_type($self, model_id, index)\n--\n\nacl.mdl.get_aipp_type in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_input_dynamic_gear_count", (PyCFunction)(void (*)(void))_aclfast_aclmdlGetInputDynamicGearCount, METH_VARARGS | METH_KEYWORDS,
+     "get_input_dynamic_gear_count($self, model_desc, index)\n--\n\nacl.mdl.get_input_dynamic_gear_count in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"init_dump", (PyCFunction)(void (*)(void))_aclfast_aclmdlInitDump, METH_VARARGS | METH_KEYWORDS,
+     "init_dump($self, *_ignored)\n--\n\nacl.mdl.init_dump in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"load_from_mem", (PyCFunction)(void (*)(void))_aclfast_aclmdlLoadFromMem, METH_VARARGS | METH_KEYWORDS,
+     "load_from_mem($self, model, model_size)\n--\n\nacl.mdl.load_from_mem in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"load_from_mem_with_mem", (PyCFunction)(void (*)(void))_aclfast_aclmdlLoadFromMemWithMem, METH_VARARGS | METH_KEYWORDS,
+     "load_from_mem_with_mem($self, model, model_size, work_ptr, work_size, weight_ptr, weight_size)\n--\n\nacl.mdl.load_from_mem_with_mem in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"load_from_mem_with_q", (PyCFunction)(void (*)(void))_aclfast_aclmdlLoadFromMemWithQ, METH_VARARGS | METH_KEYWORDS,
+     "load_from_mem_with_q($self, model, model_size, input_q, input_q_num, output_q, output_q_num)\n--\n\nacl.mdl.load_from_mem_with_q in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"load_with_config", (PyCFunction)(void (*)(void))_aclfast_aclmdlLoadWithConfig, METH_VARARGS | METH_KEYWORDS,
+     "load_with_config($self, handle)\n--\n\nacl.mdl.load_with_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"query_size_from_mem", (PyCFunction)(void (*)(void))_aclfast_aclmdlQuerySizeFromMem, METH_VARARGS | METH_KEYWORDS,
+     "query_size_from_mem($self, model, model_size)\n--\n\nacl.mdl.query_size_from_mem in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_capture_end", (PyCFunction)(void (*)(void))_aclfast_aclmdlRICaptureEnd, METH_VARARGS | METH_KEYWORDS,
+     "ri_capture_end($self, stream)\n--\n\nacl.mdl.ri_capture_end in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_capture_get_info", (PyCFunction)(void (*)(void))_aclfast_aclmdlRICaptureGetInfo, METH_VARARGS | METH_KEYWORDS,
+     "ri_capture_get_info($self, stream)\n--\n\nacl.mdl.ri_capture_get_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_capture_task_grp_end", (PyCFunction)(void (*)(void))_aclfast_aclmdlRICaptureTaskGrpEnd, METH_VARARGS | METH_KEYWORDS,
+     "ri_capture_task_grp_end($self, stream)\n--\n\nacl.mdl.ri_capture_task_grp_end in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_capture_thread_exchange_mode", (PyCFunction)(void (*)(void))_aclfast_aclmdlRICaptureThreadExchangeMode, METH_VARARGS | METH_KEYWORDS,
+     "ri_capture_thread_exchange_mode($self, mode)\n--\n\nacl.mdl.ri_capture_thread_exchange_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_cond_handle_create", (PyCFunction)(void (*)(void))_aclfast_aclmdlRICondHandleCreate, METH_VARARGS | METH_KEYWORDS,
+     "ri_cond_handle_create($self, model_ri, default_launch_value, flag)\n--\n\nacl.mdl.ri_cond_handle_create in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_cond_handle_get_cond_ptr", (PyCFunction)(void (*)(void))_aclfast_aclmdlRICondHandleGetCondPtr, METH_VARARGS | METH_KEYWORDS,
+     "ri_cond_handle_get_cond_ptr($self, handle)\n--\n\nacl.mdl.ri_cond_handle_get_cond_ptr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_get_id", (PyCFunction)(void (*)(void))_aclfast_aclmdlRIGetId, METH_VARARGS | METH_KEYWORDS,
+     "ri_get_id($self, model_ri)\n--\n\nacl.mdl.ri_get_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_get_streams", (PyCFunction)(void (*)(void))_aclfast_aclmdlRIGetStreams, METH_VARARGS | METH_KEYWORDS,
+     "ri_get_streams($self, model_ri, streams, num_streams)\n--\n\nacl.mdl.ri_get_streams in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_get_tasks_by_stream", (PyCFunction)(void (*)(void))_aclfast_aclmdlRIGetTasksByStream, METH_VARARGS | METH_KEYWORDS,
+     "ri_get_tasks_by_stream($self, stream, tasks, num_tasks)\n--\n\nacl.mdl.ri_get_tasks_by_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_task_get_seq_id", (PyCFunction)(void (*)(void))_aclfast_aclmdlRITaskGetSeqId, METH_VARARGS | METH_KEYWORDS,
+     "ri_task_get_seq_id($self, task)\n--\n\nacl.mdl.ri_task_get_seq_id in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ri_task_get_type", (PyCFunction)(void (*)(void))_aclfast_aclmdlRITaskGetType, METH_VARARGS | METH_KEYWORDS,
+     "ri_task_get_type($self, task, type)\n--\n\nacl.mdl.ri_task_get_type in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.op */
+static PyMethodDef _aclfast_defs_op[] = {
+    {"create_attr", (PyCFunction)(void (*)(void))_aclfast_aclopCreateAttr, METH_VARARGS | METH_KEYWORDS,
+     "create_attr($self, *_ignored)\n--\n\nacl.op.create_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_handle_for_cast", (PyCFunction)(void (*)(void))_aclfast_aclopCreateHandleForCast, METH_VARARGS | METH_KEYWORDS,
+     "create_handle_for_cast($self, src_desc, dst_desc, truncate)\n--\n\nacl.op.create_handle_for_cast in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.blas */
+static PyMethodDef _aclfast_defs_blas[] = {
+    {"create_handle_for_gemm_ex", (PyCFunction)(void (*)(void))_aclfast_aclblasCreateHandleForGemmEx, METH_VARARGS | METH_KEYWORDS,
+     "create_handle_for_gemm_ex($self, trans_a, trans_b, trans_c, m, n, k, data_type_a, data_type_b, data_type_c, type)\n--\n\nacl.blas.create_handle_for_gemm_ex in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_handle_for_gemv_ex", (PyCFunction)(void (*)(void))_aclfast_aclblasCreateHandleForGemvEx, METH_VARARGS | METH_KEYWORDS,
+     "create_handle_for_gemv_ex($self, trans_a, m, n, data_type_a, data_type_x, data_type_y, type)\n--\n\nacl.blas.create_handle_for_gemv_ex in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_handle_for_hgemm", (PyCFunction)(void (*)(void))_aclfast_aclblasCreateHandleForHgemm, METH_VARARGS | METH_KEYWORDS,
+     "create_handle_for_hgemm($self, trans_a, trans_b, trans_c, m, n, k, type)\n--\n\nacl.blas.create_handle_for_hgemm in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_handle_for_hgemv", (PyCFunction)(void (*)(void))_aclfast_aclblasCreateHandleForHgemv, METH_VARARGS | METH_KEYWORDS,
+     "create_handle_for_hgemv($self, trans_a, m, n, type)\n--\n\nacl.blas.create_handle_for_hgemv in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_handle_for_s8gemm", (PyCFunction)(void (*)(void))_aclfast_aclblasCreateHandleForS8gemm, METH_VARARGS | METH_KEYWORDS,
+     "create_handle_for_s8gemm($self, trans_a, trans_b, trans_c, m, n, k, type)\n--\n\nacl.blas.create_handle_for_s8gemm in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_handle_for_s8gemv", (PyCFunction)(void (*)(void))_aclfast_aclblasCreateHandleForS8gemv, METH_VARARGS | METH_KEYWORDS,
+     "create_handle_for_s8gemv($self, trans_a, m, n, type)\n--\n\nacl.blas.create_handle_for_s8gemv in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.fv */
+static PyMethodDef _aclfast_defs_fv[] = {
+    {"release", (PyCFunction)(void (*)(void))_aclfast_aclfvRelease, METH_VARARGS | METH_KEYWORDS,
+     "release($self, *_ignored)\n--\n\nacl.fv.release in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.media */
+static PyMethodDef _aclfast_defs_media[] = {
+    {"dvpp_create_border_config", (PyCFunction)(void (*)(void))_aclfast_acldvppCreateBorderConfig, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_border_config($self, *_ignored)\n--\n\nacl.media.dvpp_create_border_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_create_channel_desc", (PyCFunction)(void (*)(void))_aclfast_acldvppCreateChannelDesc, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_channel_desc($self, *_ignored)\n--\n\nacl.media.dvpp_create_channel_desc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_create_hist", (PyCFunction)(void (*)(void))_aclfast_acldvppCreateHist, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_hist($self, *_ignored)\n--\n\nacl.media.dvpp_create_hist in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_create_jpege_config", (PyCFunction)(void (*)(void))_aclfast_acldvppCreateJpegeConfig, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_jpege_config($self, *_ignored)\n--\n\nacl.media.dvpp_create_jpege_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_create_lut_map", (PyCFunction)(void (*)(void))_aclfast_acldvppCreateLutMap, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_lut_map($self, *_ignored)\n--\n\nacl.media.dvpp_create_lut_map in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_create_pic_desc", (PyCFunction)(void (*)(void))_aclfast_acldvppCreatePicDesc, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_pic_desc($self, *_ignored)\n--\n\nacl.media.dvpp_create_pic_desc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_create_resize_config", (PyCFunction)(void (*)(void))_aclfast_acldvppCreateResizeConfig, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_resize_config($self, *_ignored)\n--\n\nacl.media.dvpp_create_resize_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_create_stream_desc", (PyCFunction)(void (*)(void))_aclfast_acldvppCreateStreamDesc, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_create_stream_desc($self, *_ignored)\n--\n\nacl.media.dvpp_create_stream_desc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_get_hist_data", (PyCFunction)(void (*)(void))_aclfast_acldvppGetHistData, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_get_hist_data($self, hist, dim)\n--\n\nacl.media.dvpp_get_hist_data in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_get_lut_map_data", (PyCFunction)(void (*)(void))_aclfast_acldvppGetLutMapData, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_get_lut_map_data($self, lut_map, dim)\n--\n\nacl.media.dvpp_get_lut_map_data in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_jpeg_get_image_info", (PyCFunction)(void (*)(void))_aclfast_acldvppJpegGetImageInfo, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_jpeg_get_image_info($self, data, size)\n--\n\nacl.media.dvpp_jpeg_get_image_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_jpeg_get_image_info_v2", (PyCFunction)(void (*)(void))_aclfast_acldvppJpegGetImageInfoV2, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_jpeg_get_image_info_v2($self, data, size)\n--\n\nacl.media.dvpp_jpeg_get_image_info_v2 in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_jpeg_predict_dec_size", (PyCFunction)(void (*)(void))_aclfast_acldvppJpegPredictDecSize, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_jpeg_predict_dec_size($self, data, data_size, output_pixel_format)\n--\n\nacl.media.dvpp_jpeg_predict_dec_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_jpeg_predict_enc_size", (PyCFunction)(void (*)(void))_aclfast_acldvppJpegPredictEncSize, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_jpeg_predict_enc_size($self, input_desc, config)\n--\n\nacl.media.dvpp_jpeg_predict_enc_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_malloc", (PyCFunction)(void (*)(void))_aclfast_acldvppMalloc, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_malloc($self, size)\n--\n\nacl.media.dvpp_malloc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_png_get_image_info", (PyCFunction)(void (*)(void))_aclfast_acldvppPngGetImageInfo, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_png_get_image_info($self, data, data_size)\n--\n\nacl.media.dvpp_png_get_image_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_png_predict_dec_size", (PyCFunction)(void (*)(void))_aclfast_acldvppPngPredictDecSize, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_png_predict_dec_size($self, data, data_size, output_pixel_format)\n--\n\nacl.media.dvpp_png_predict_dec_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_create_channel_desc", (PyCFunction)(void (*)(void))_aclfast_aclvdecCreateChannelDesc, METH_VARARGS | METH_KEYWORDS,
+     "vdec_create_channel_desc($self, *_ignored)\n--\n\nacl.media.vdec_create_channel_desc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_create_frame_config", (PyCFunction)(void (*)(void))_aclfast_aclvdecCreateFrameConfig, METH_VARARGS | METH_KEYWORDS,
+     "vdec_create_frame_config($self, *_ignored)\n--\n\nacl.media.vdec_create_frame_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_create_channel_desc", (PyCFunction)(void (*)(void))_aclfast_aclvencCreateChannelDesc, METH_VARARGS | METH_KEYWORDS,
+     "venc_create_channel_desc($self, *_ignored)\n--\n\nacl.media.venc_create_channel_desc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_create_frame_config", (PyCFunction)(void (*)(void))_aclfast_aclvencCreateFrameConfig, METH_VARARGS | METH_KEYWORDS,
+     "venc_create_frame_config($self, *_ignored)\n--\n\nacl.media.venc_create_frame_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.himpi */
+static PyMethodDef _aclfast_defs_himpi[] = {
+    {"adec_create_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_adec_create_chn, METH_VARARGS | METH_KEYWORDS,
+     "adec_create_chn($self, adec_chn, attr)\n--\n\nacl.himpi.adec_create_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"adec_destroy_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_adec_destroy_chn, METH_VARARGS | METH_KEYWORDS,
+     "adec_destroy_chn($self, adec_chn)\n--\n\nacl.himpi.adec_destroy_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"adec_send_stream", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_adec_send_stream, METH_VARARGS | METH_KEYWORDS,
+     "adec_send_stream($self, adec_chn, stream, block)\n--\n\nacl.himpi.adec_send_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ae_register", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ae_register, METH_VARARGS | METH_KEYWORDS,
+     "ae_register($self, vi_pipe, ae_lib)\n--\n\nacl.himpi.ae_register in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ae_sensor_reg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ae_sensor_reg_callback, METH_VARARGS | METH_KEYWORDS,
+     "ae_sensor_reg_callback($self, vi_pipe, ae_lib, sns_attr_info, pregister)\n--\n\nacl.himpi.ae_sensor_reg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ae_sensor_unreg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ae_sensor_unreg_callback, METH_VARARGS | METH_KEYWORDS,
+     "ae_sensor_unreg_callback($self, vi_pipe, ae_lib, sensor_id)\n--\n\nacl.himpi.ae_sensor_unreg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ae_unregister", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ae_unregister, METH_VARARGS | METH_KEYWORDS,
+     "ae_unregister($self, vi_pipe, ae_lib)\n--\n\nacl.himpi.ae_unregister in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"aenc_create_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_aenc_create_chn, METH_VARARGS | METH_KEYWORDS,
+     "aenc_create_chn($self, aenc_chn, attr)\n--\n\nacl.himpi.aenc_create_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"aenc_destroy_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_aenc_destroy_chn, METH_VARARGS | METH_KEYWORDS,
+     "aenc_destroy_chn($self, aenc_chn)\n--\n\nacl.himpi.aenc_destroy_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"aenc_release_stream", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_aenc_release_stream, METH_VARARGS | METH_KEYWORDS,
+     "aenc_release_stream($self, aenc_chn, stream)\n--\n\nacl.himpi.aenc_release_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_disable", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_disable, METH_VARARGS | METH_KEYWORDS,
+     "ai_disable($self, ai_dev)\n--\n\nacl.himpi.ai_disable in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_disable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_disable_chn, METH_VARARGS | METH_KEYWORDS,
+     "ai_disable_chn($self, ai_dev, ai_chn)\n--\n\nacl.himpi.ai_disable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_disable_resample", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_disable_resample, METH_VARARGS | METH_KEYWORDS,
+     "ai_disable_resample($self, ai_dev, ai_chn)\n--\n\nacl.himpi.ai_disable_resample in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_enable", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_enable, METH_VARARGS | METH_KEYWORDS,
+     "ai_enable($self, ai_dev)\n--\n\nacl.himpi.ai_enable in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_enable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_enable_chn, METH_VARARGS | METH_KEYWORDS,
+     "ai_enable_chn($self, ai_dev, ai_chn)\n--\n\nacl.himpi.ai_enable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_enable_resample", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_enable_resample, METH_VARARGS | METH_KEYWORDS,
+     "ai_enable_resample($self, ai_dev, ai_chn, out_sample_rate)\n--\n\nacl.himpi.ai_enable_resample in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_release_frame", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_release_frame, METH_VARARGS | METH_KEYWORDS,
+     "ai_release_frame($self, ai_dev, ai_chn, frame, aec_frame)\n--\n\nacl.himpi.ai_release_frame in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_set_chn_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_set_chn_attr, METH_VARARGS | METH_KEYWORDS,
+     "ai_set_chn_attr($self, ai_dev, ai_chn, chn_attr)\n--\n\nacl.himpi.ai_set_chn_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ai_set_pub_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ai_set_pub_attr, METH_VARARGS | METH_KEYWORDS,
+     "ai_set_pub_attr($self, ai_dev, attr)\n--\n\nacl.himpi.ai_set_pub_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_disable", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_disable, METH_VARARGS | METH_KEYWORDS,
+     "ao_disable($self, ao_dev)\n--\n\nacl.himpi.ao_disable in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_disable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_disable_chn, METH_VARARGS | METH_KEYWORDS,
+     "ao_disable_chn($self, ao_dev, ao_chn)\n--\n\nacl.himpi.ao_disable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_disable_resample", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_disable_resample, METH_VARARGS | METH_KEYWORDS,
+     "ao_disable_resample($self, ao_dev, ao_chn)\n--\n\nacl.himpi.ao_disable_resample in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_enable", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_enable, METH_VARARGS | METH_KEYWORDS,
+     "ao_enable($self, ao_dev)\n--\n\nacl.himpi.ao_enable in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_enable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_enable_chn, METH_VARARGS | METH_KEYWORDS,
+     "ao_enable_chn($self, ao_dev, ao_chn)\n--\n\nacl.himpi.ao_enable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_enable_resample", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_enable_resample, METH_VARARGS | METH_KEYWORDS,
+     "ao_enable_resample($self, ao_dev, ao_chn, in_sample_rate)\n--\n\nacl.himpi.ao_enable_resample in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_get_chn_delay", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_get_chn_delay, METH_VARARGS | METH_KEYWORDS,
+     "ao_get_chn_delay($self, ao_dev, ao_chn)\n--\n\nacl.himpi.ao_get_chn_delay in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_send_frame", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_send_frame, METH_VARARGS | METH_KEYWORDS,
+     "ao_send_frame($self, ao_dev, ao_chn, data, milli_sec)\n--\n\nacl.himpi.ao_send_frame in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"ao_set_pub_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_ao_set_pub_attr, METH_VARARGS | METH_KEYWORDS,
+     "ao_set_pub_attr($self, ao_dev, attr)\n--\n\nacl.himpi.ao_set_pub_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"awb_register", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_awb_register, METH_VARARGS | METH_KEYWORDS,
+     "awb_register($self, vi_pipe, awb_lib)\n--\n\nacl.himpi.awb_register in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"awb_sensor_reg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_awb_sensor_reg_callback, METH_VARARGS | METH_KEYWORDS,
+     "awb_sensor_reg_callback($self, vi_pipe, awb_lib, sns_attr_info, awb_sns_register)\n--\n\nacl.himpi.awb_sensor_reg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"awb_sensor_unreg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_awb_sensor_unreg_callback, METH_VARARGS | METH_KEYWORDS,
+     "awb_sensor_unreg_callback($self, vi_pipe, awb_lib, sensor_id)\n--\n\nacl.himpi.awb_sensor_unreg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"awb_unregister", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_awb_unregister, METH_VARARGS | METH_KEYWORDS,
+     "awb_unregister($self, vi_pipe, awb_lib)\n--\n\nacl.himpi.awb_unregister in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_free", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_dvpp_free, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_free($self, dev_ptr)\n--\n\nacl.himpi.dvpp_free in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_get_version", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_dvpp_get_version, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_get_version($self, *_ignored)\n--\n\nacl.himpi.dvpp_get_version in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dvpp_malloc", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_dvpp_malloc, METH_VARARGS | METH_KEYWORDS,
+     "dvpp_malloc($self, dev_id, size)\n--\n\nacl.himpi.dvpp_malloc in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_close", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_close, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_close($self, hdmi)\n--\n\nacl.himpi.hdmi_close in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_deinit", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_deinit, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_deinit($self)\n--\n\nacl.himpi.hdmi_deinit in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_init", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_init, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_init($self)\n--\n\nacl.himpi.hdmi_init in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_open", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_open, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_open($self, hdmi)\n--\n\nacl.himpi.hdmi_open in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_register_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_register_callback, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_register_callback($self, hdmi, callback_func)\n--\n\nacl.himpi.hdmi_register_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_set_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_set_attr, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_set_attr($self, hdmi, attr)\n--\n\nacl.himpi.hdmi_set_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_set_infoframe", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_set_infoframe, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_set_infoframe($self, hdmi, infoframe)\n--\n\nacl.himpi.hdmi_set_infoframe in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_start", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_start, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_start($self, hdmi)\n--\n\nacl.himpi.hdmi_start in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"hdmi_stop", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_hdmi_stop, METH_VARARGS | METH_KEYWORDS,
+     "hdmi_stop($self, hdmi)\n--\n\nacl.himpi.hdmi_stop in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_ae_lib_reg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_ae_lib_reg_callback, METH_VARARGS | METH_KEYWORDS,
+     "isp_ae_lib_reg_callback($self, vi_pipe, ae_lib, ae_register)\n--\n\nacl.himpi.isp_ae_lib_reg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_ae_lib_unreg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_ae_lib_unreg_callback, METH_VARARGS | METH_KEYWORDS,
+     "isp_ae_lib_unreg_callback($self, vi_pipe, ae_lib)\n--\n\nacl.himpi.isp_ae_lib_unreg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_awb_lib_reg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_awb_lib_reg_callback, METH_VARARGS | METH_KEYWORDS,
+     "isp_awb_lib_reg_callback($self, vi_pipe, awb_lib, awb_register)\n--\n\nacl.himpi.isp_awb_lib_reg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_awb_lib_unreg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_awb_lib_unreg_callback, METH_VARARGS | METH_KEYWORDS,
+     "isp_awb_lib_unreg_callback($self, vi_pipe, awb_lib)\n--\n\nacl.himpi.isp_awb_lib_unreg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_cal_gain_by_temp", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_cal_gain_by_temp, METH_VARARGS | METH_KEYWORDS,
+     "isp_cal_gain_by_temp($self, vi_pipe, wb_attr, color_temp, shift, awb_gain)\n--\n\nacl.himpi.isp_cal_gain_by_temp in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_exit", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_exit, METH_VARARGS | METH_KEYWORDS,
+     "isp_exit($self, vi_pipe)\n--\n\nacl.himpi.isp_exit in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_fpn_calibrate", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_fpn_calibrate, METH_VARARGS | METH_KEYWORDS,
+     "isp_fpn_calibrate($self, vi_pipe, calibrate_attr)\n--\n\nacl.himpi.isp_fpn_calibrate in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_get_fmw_state", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_get_fmw_state, METH_VARARGS | METH_KEYWORDS,
+     "isp_get_fmw_state($self, vi_pipe)\n--\n\nacl.himpi.isp_get_fmw_state in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_get_vd_time_out", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_get_vd_time_out, METH_VARARGS | METH_KEYWORDS,
+     "isp_get_vd_time_out($self, vi_pipe, isp_vd_type, milli_sec)\n--\n\nacl.himpi.isp_get_vd_time_out in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_init", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_init, METH_VARARGS | METH_KEYWORDS,
+     "isp_init($self, vi_pipe)\n--\n\nacl.himpi.isp_init in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_mem_init", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_mem_init, METH_VARARGS | METH_KEYWORDS,
+     "isp_mem_init($self, vi_pipe)\n--\n\nacl.himpi.isp_mem_init in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_run", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_run, METH_VARARGS | METH_KEYWORDS,
+     "isp_run($self, vi_pipe)\n--\n\nacl.himpi.isp_run in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_run_once", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_run_once, METH_VARARGS | METH_KEYWORDS,
+     "isp_run_once($self, vi_pipe)\n--\n\nacl.himpi.isp_run_once in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_sensor_reg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_sensor_reg_callback, METH_VARARGS | METH_KEYWORDS,
+     "isp_sensor_reg_callback($self, vi_pipe, sns_attr_info, sns_register)\n--\n\nacl.himpi.isp_sensor_reg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_sensor_unreg_callback", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_sensor_unreg_callback, METH_VARARGS | METH_KEYWORDS,
+     "isp_sensor_unreg_callback($self, vi_pipe, sensor_id)\n--\n\nacl.himpi.isp_sensor_unreg_callback in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ae_route_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ae_route_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ae_route_attr($self, vi_pipe, ae_route_attr)\n--\n\nacl.himpi.isp_set_ae_route_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ae_route_attr_ex", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ae_route_attr_ex, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ae_route_attr_ex($self, vi_pipe, ae_route_attr_ex)\n--\n\nacl.himpi.isp_set_ae_route_attr_ex in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ae_route_sf_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ae_route_sf_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ae_route_sf_attr($self, vi_pipe, ae_route_sf_attr)\n--\n\nacl.himpi.isp_set_ae_route_sf_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ae_route_sf_attr_ex", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ae_route_sf_attr_ex, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ae_route_sf_attr_ex($self, vi_pipe, ae_route_sf_attr_ex)\n--\n\nacl.himpi.isp_set_ae_route_sf_attr_ex in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_anti_false_color_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_anti_false_color_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_anti_false_color_attr($self, vi_pipe, anti_false_color)\n--\n\nacl.himpi.isp_set_anti_false_color_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_auto_color_shading_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_auto_color_shading_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_auto_color_shading_attr($self, vi_pipe, acs_attr)\n--\n\nacl.himpi.isp_set_auto_color_shading_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_awb_attr_ex", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_awb_attr_ex, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_awb_attr_ex($self, vi_pipe, awb_attr_ex)\n--\n\nacl.himpi.isp_set_awb_attr_ex in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_bind_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_bind_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_bind_attr($self, vi_pipe, bind_attr)\n--\n\nacl.himpi.isp_set_bind_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_black_level_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_black_level_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_black_level_attr($self, vi_pipe, black_level)\n--\n\nacl.himpi.isp_set_black_level_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ca_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ca_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ca_attr($self, vi_pipe, ca_attr)\n--\n\nacl.himpi.isp_set_ca_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ccm_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ccm_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ccm_attr($self, vi_pipe, ccm_attr)\n--\n\nacl.himpi.isp_set_ccm_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_clut_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_clut_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_clut_attr($self, vi_pipe, clut_attr)\n--\n\nacl.himpi.isp_set_clut_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_clut_coeff", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_clut_coeff, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_clut_coeff($self, vi_pipe, clut_lut)\n--\n\nacl.himpi.isp_set_clut_coeff in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_color_tone_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_color_tone_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_color_tone_attr($self, vi_pipe, ct_attr)\n--\n\nacl.himpi.isp_set_color_tone_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_crosstalk_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_crosstalk_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_crosstalk_attr($self, vi_pipe, cr_attr)\n--\n\nacl.himpi.isp_set_crosstalk_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_csc_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_csc_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_csc_attr($self, vi_pipe, csc_attr)\n--\n\nacl.himpi.isp_set_csc_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ctrl_param", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ctrl_param, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ctrl_param($self, vi_pipe, isp_ctrl_param)\n--\n\nacl.himpi.isp_set_ctrl_param in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_dciris_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_dciris_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_dciris_attr($self, vi_pipe, dciris_attr)\n--\n\nacl.himpi.isp_set_dciris_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_dehaze_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_dehaze_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_dehaze_attr($self, vi_pipe, dehaze_attr)\n--\n\nacl.himpi.isp_set_dehaze_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_demosaic_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_demosaic_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_demosaic_attr($self, vi_pipe, demosaic_attr)\n--\n\nacl.himpi.isp_set_demosaic_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_dp_calibrate", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_dp_calibrate, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_dp_calibrate($self, vi_pipe, dp_calibrate)\n--\n\nacl.himpi.isp_set_dp_calibrate in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_dp_dynamic_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_dp_dynamic_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_dp_dynamic_attr($self, vi_pipe, dp_dynamic_attr)\n--\n\nacl.himpi.isp_set_dp_dynamic_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_dp_static_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_dp_static_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_dp_static_attr($self, vi_pipe, dp_static_attr)\n--\n\nacl.himpi.isp_set_dp_static_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_drc_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_drc_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_drc_attr($self, vi_pipe, drc)\n--\n\nacl.himpi.isp_set_drc_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_edge_mark_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_edge_mark_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_edge_mark_attr($self, vi_pipe, edge_mark_attr)\n--\n\nacl.himpi.isp_set_edge_mark_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_exp_convert", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_exp_convert, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_exp_convert($self, vi_pipe, conv_param)\n--\n\nacl.himpi.isp_set_exp_convert in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_exposure_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_exposure_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_exposure_attr($self, vi_pipe, exp_attr)\n--\n\nacl.himpi.isp_set_exposure_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_fmw_state", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_fmw_state, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_fmw_state($self, vi_pipe, state)\n--\n\nacl.himpi.isp_set_fmw_state in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_fpn_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_fpn_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_fpn_attr($self, vi_pipe, fpn_attr)\n--\n\nacl.himpi.isp_set_fpn_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_fswdr_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_fswdr_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_fswdr_attr($self, vi_pipe, fswdr_attr)\n--\n\nacl.himpi.isp_set_fswdr_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_gamma_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_gamma_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_gamma_attr($self, vi_pipe, gamma_attr)\n--\n\nacl.himpi.isp_set_gamma_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_global_cac_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_global_cac_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_global_cac_attr($self, vi_pipe, global_cac_attr)\n--\n\nacl.himpi.isp_set_global_cac_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_hlc_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_hlc_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_hlc_attr($self, vi_pipe, hlc_attr)\n--\n\nacl.himpi.isp_set_hlc_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_iris_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_iris_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_iris_attr($self, vi_pipe, iris_attr)\n--\n\nacl.himpi.isp_set_iris_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_ldci_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_ldci_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_ldci_attr($self, vi_pipe, ldci_attr)\n--\n\nacl.himpi.isp_set_ldci_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_local_cac_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_local_cac_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_local_cac_attr($self, vi_pipe, local_cac_attr)\n--\n\nacl.himpi.isp_set_local_cac_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_mesh_shading_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_mesh_shading_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_mesh_shading_attr($self, vi_pipe, shading_attr)\n--\n\nacl.himpi.isp_set_mesh_shading_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_mesh_shading_gain_lut_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_mesh_shading_gain_lut_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_mesh_shading_gain_lut_attr($self, vi_pipe, shading_lut_attr)\n--\n\nacl.himpi.isp_set_mesh_shading_gain_lut_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_module_ctrl", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_module_ctrl, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_module_ctrl($self, vi_pipe, mod_ctrl)\n--\n\nacl.himpi.isp_set_module_ctrl in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_nr_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_nr_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_nr_attr($self, vi_pipe, nr_attr)\n--\n\nacl.himpi.isp_set_nr_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_piris_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_piris_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_piris_attr($self, vi_pipe, piris_attr)\n--\n\nacl.himpi.isp_set_piris_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_pregamma_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_pregamma_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_pregamma_attr($self, vi_pipe, pregamma_attr)\n--\n\nacl.himpi.isp_set_pregamma_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_pub_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_pub_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_pub_attr($self, vi_pipe, pub_attr)\n--\n\nacl.himpi.isp_set_pub_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_saturation_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_saturation_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_saturation_attr($self, vi_pipe, sat_attr)\n--\n\nacl.himpi.isp_set_saturation_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_sharpen_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_sharpen_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_sharpen_attr($self, vi_pipe, shp_attr)\n--\n\nacl.himpi.isp_set_sharpen_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_sns_slave_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_sns_slave_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_sns_slave_attr($self, slave_dev, sns_sync)\n--\n\nacl.himpi.isp_set_sns_slave_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_stats_cfg", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_stats_cfg, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_stats_cfg($self, vi_pipe, stat_cfg)\n--\n\nacl.himpi.isp_set_stats_cfg in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_wb_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_wb_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_wb_attr($self, vi_pipe, wb_attr)\n--\n\nacl.himpi.isp_set_wb_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"isp_set_wdr_exposure_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_isp_set_wdr_exposure_attr, METH_VARARGS | METH_KEYWORDS,
+     "isp_set_wdr_exposure_attr($self, vi_pipe, wdr_exp_attr)\n--\n\nacl.himpi.isp_set_wdr_exposure_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"mfusion_set_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_mfusion_set_attr, METH_VARARGS | METH_KEYWORDS,
+     "mfusion_set_attr($self, fusion_id, mfusion_attr)\n--\n\nacl.himpi.mfusion_set_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"pngd_destroy_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_pngd_destroy_chn, METH_VARARGS | METH_KEYWORDS,
+     "pngd_destroy_chn($self, chn)\n--\n\nacl.himpi.pngd_destroy_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"rgn_attach_to_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_rgn_attach_to_chn, METH_VARARGS | METH_KEYWORDS,
+     "rgn_attach_to_chn($self, handle, chn, chn_attr)\n--\n\nacl.himpi.rgn_attach_to_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"rgn_create", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_rgn_create, METH_VARARGS | METH_KEYWORDS,
+     "rgn_create($self, handle, rgn_attr)\n--\n\nacl.himpi.rgn_create in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"rgn_destroy", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_rgn_destroy, METH_VARARGS | METH_KEYWORDS,
+     "rgn_destroy($self, handle)\n--\n\nacl.himpi.rgn_destroy in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"rgn_detach_from_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_rgn_detach_from_chn, METH_VARARGS | METH_KEYWORDS,
+     "rgn_detach_from_chn($self, handle, chn)\n--\n\nacl.himpi.rgn_detach_from_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"rgn_set_display_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_rgn_set_display_attr, METH_VARARGS | METH_KEYWORDS,
+     "rgn_set_display_attr($self, handle, chn, chn_attr)\n--\n\nacl.himpi.rgn_set_display_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"rgn_update_canvas", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_rgn_update_canvas, METH_VARARGS | METH_KEYWORDS,
+     "rgn_update_canvas($self, handle)\n--\n\nacl.himpi.rgn_update_canvas in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"sys_bind", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_sys_bind, METH_VARARGS | METH_KEYWORDS,
+     "sys_bind($self, src_chn, dest_chn)\n--\n\nacl.himpi.sys_bind in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"sys_close_epoll", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_sys_close_epoll, METH_VARARGS | METH_KEYWORDS,
+     "sys_close_epoll($self, epoll_fd)\n--\n\nacl.himpi.sys_close_epoll in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"sys_create_epoll", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_sys_create_epoll, METH_VARARGS | METH_KEYWORDS,
+     "sys_create_epoll($self, size)\n--\n\nacl.himpi.sys_create_epoll in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"sys_exit", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_sys_exit, METH_VARARGS | METH_KEYWORDS,
+     "sys_exit($self, *_ignored)\n--\n\nacl.himpi.sys_exit in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"sys_full_init", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_sys_full_init, METH_VARARGS | METH_KEYWORDS,
+     "sys_full_init($self)\n--\n\nacl.himpi.sys_full_init in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"sys_init", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_sys_init, METH_VARARGS | METH_KEYWORDS,
+     "sys_init($self, *_ignored)\n--\n\nacl.himpi.sys_init in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"sys_unbind", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_sys_unbind, METH_VARARGS | METH_KEYWORDS,
+     "sys_unbind($self, src_chn, dest_chn)\n--\n\nacl.himpi.sys_unbind in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_begin_job", (PyCFunction)(void (*)(void))_aclfast_hi_tde_begin_job, METH_VARARGS | METH_KEYWORDS,
+     "tde_begin_job($self)\n--\n\nacl.himpi.tde_begin_job in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_cancel_job", (PyCFunction)(void (*)(void))_aclfast_hi_tde_cancel_job, METH_VARARGS | METH_KEYWORDS,
+     "tde_cancel_job($self, handle)\n--\n\nacl.himpi.tde_cancel_job in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_end_job", (PyCFunction)(void (*)(void))_aclfast_hi_tde_end_job, METH_VARARGS | METH_KEYWORDS,
+     "tde_end_job($self, handle, is_sync, is_block, time_out)\n--\n\nacl.himpi.tde_end_job in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_open", (PyCFunction)(void (*)(void))_aclfast_hi_tde_open, METH_VARARGS | METH_KEYWORDS,
+     "tde_open($self)\n--\n\nacl.himpi.tde_open in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_pattern_fill", (PyCFunction)(void (*)(void))_aclfast_hi_tde_pattern_fill, METH_VARARGS | METH_KEYWORDS,
+     "tde_pattern_fill($self, handle, double_src, fill_opt)\n--\n\nacl.himpi.tde_pattern_fill in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_quick_copy", (PyCFunction)(void (*)(void))_aclfast_hi_tde_quick_copy, METH_VARARGS | METH_KEYWORDS,
+     "tde_quick_copy($self, handle, single_src)\n--\n\nacl.himpi.tde_quick_copy in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_quick_fill", (PyCFunction)(void (*)(void))_aclfast_hi_tde_quick_fill, METH_VARARGS | METH_KEYWORDS,
+     "tde_quick_fill($self, handle, none_src, fill_data)\n--\n\nacl.himpi.tde_quick_fill in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_wait_all_done", (PyCFunction)(void (*)(void))_aclfast_hi_tde_wait_all_done, METH_VARARGS | METH_KEYWORDS,
+     "tde_wait_all_done($self)\n--\n\nacl.himpi.tde_wait_all_done in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"tde_wait_for_done", (PyCFunction)(void (*)(void))_aclfast_hi_tde_wait_for_done, METH_VARARGS | METH_KEYWORDS,
+     "tde_wait_for_done($self, handle)\n--\n\nacl.himpi.tde_wait_for_done in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vb_block_copyref", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vb_block_copyref, METH_VARARGS | METH_KEYWORDS,
+     "vb_block_copyref($self, vb_blk)\n--\n\nacl.himpi.vb_block_copyref in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vb_destroy_pool", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vb_destroy_pool, METH_VARARGS | METH_KEYWORDS,
+     "vb_destroy_pool($self, pool)\n--\n\nacl.himpi.vb_destroy_pool in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vb_release_block", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vb_release_block, METH_VARARGS | METH_KEYWORDS,
+     "vb_release_block($self, vb_blk)\n--\n\nacl.himpi.vb_release_block in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_close_fd", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_close_fd, METH_VARARGS | METH_KEYWORDS,
+     "vdec_close_fd($self, chn)\n--\n\nacl.himpi.vdec_close_fd in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_destroy_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_destroy_chn, METH_VARARGS | METH_KEYWORDS,
+     "vdec_destroy_chn($self, chn)\n--\n\nacl.himpi.vdec_destroy_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_get_display_mode", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_get_display_mode, METH_VARARGS | METH_KEYWORDS,
+     "vdec_get_display_mode($self, chn)\n--\n\nacl.himpi.vdec_get_display_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_get_fd", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_get_fd, METH_VARARGS | METH_KEYWORDS,
+     "vdec_get_fd($self, chn)\n--\n\nacl.himpi.vdec_get_fd in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_reset_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_reset_chn, METH_VARARGS | METH_KEYWORDS,
+     "vdec_reset_chn($self, chn)\n--\n\nacl.himpi.vdec_reset_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_set_display_mode", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_set_display_mode, METH_VARARGS | METH_KEYWORDS,
+     "vdec_set_display_mode($self, chn, display_mode)\n--\n\nacl.himpi.vdec_set_display_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_set_jpegd_precision_mode", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_set_jpegd_precision_mode, METH_VARARGS | METH_KEYWORDS,
+     "vdec_set_jpegd_precision_mode($self, chn, mode)\n--\n\nacl.himpi.vdec_set_jpegd_precision_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_start_recv_stream", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_start_recv_stream, METH_VARARGS | METH_KEYWORDS,
+     "vdec_start_recv_stream($self, chn)\n--\n\nacl.himpi.vdec_start_recv_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vdec_stop_recv_stream", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vdec_stop_recv_stream, METH_VARARGS | METH_KEYWORDS,
+     "vdec_stop_recv_stream($self, chn)\n--\n\nacl.himpi.vdec_stop_recv_stream in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_close_fd", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_close_fd, METH_VARARGS | METH_KEYWORDS,
+     "venc_close_fd($self, chn)\n--\n\nacl.himpi.venc_close_fd in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_compact_jpeg_tables", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_compact_jpeg_tables, METH_VARARGS | METH_KEYWORDS,
+     "venc_compact_jpeg_tables($self, chn, table_type, enable)\n--\n\nacl.himpi.venc_compact_jpeg_tables in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_destroy_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_destroy_chn, METH_VARARGS | METH_KEYWORDS,
+     "venc_destroy_chn($self, chn)\n--\n\nacl.himpi.venc_destroy_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_get_fd", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_get_fd, METH_VARARGS | METH_KEYWORDS,
+     "venc_get_fd($self, chn)\n--\n\nacl.himpi.venc_get_fd in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_get_qpmap_size", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_get_qpmap_size, METH_VARARGS | METH_KEYWORDS,
+     "venc_get_qpmap_size($self, type, width, height)\n--\n\nacl.himpi.venc_get_qpmap_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_get_qpmap_stride", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_get_qpmap_stride, METH_VARARGS | METH_KEYWORDS,
+     "venc_get_qpmap_stride($self, width)\n--\n\nacl.himpi.venc_get_qpmap_stride in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_get_scene_mode", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_get_scene_mode, METH_VARARGS | METH_KEYWORDS,
+     "venc_get_scene_mode($self, chn)\n--\n\nacl.himpi.venc_get_scene_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_request_idr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_request_idr, METH_VARARGS | METH_KEYWORDS,
+     "venc_request_idr($self, chn, instant)\n--\n\nacl.himpi.venc_request_idr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_set_scene_mode", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_set_scene_mode, METH_VARARGS | METH_KEYWORDS,
+     "venc_set_scene_mode($self, chn, scene_mode)\n--\n\nacl.himpi.venc_set_scene_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"venc_stop_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_venc_stop_chn, METH_VARARGS | METH_KEYWORDS,
+     "venc_stop_chn($self, chn)\n--\n\nacl.himpi.venc_stop_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_create_pipe", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_create_pipe, METH_VARARGS | METH_KEYWORDS,
+     "vi_create_pipe($self, vi_pipe, pipe_attr)\n--\n\nacl.himpi.vi_create_pipe in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_destroy_pipe", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_destroy_pipe, METH_VARARGS | METH_KEYWORDS,
+     "vi_destroy_pipe($self, vi_pipe)\n--\n\nacl.himpi.vi_destroy_pipe in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_disable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_disable_chn, METH_VARARGS | METH_KEYWORDS,
+     "vi_disable_chn($self, vi_pipe, vi_chn)\n--\n\nacl.himpi.vi_disable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_disable_dev", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_disable_dev, METH_VARARGS | METH_KEYWORDS,
+     "vi_disable_dev($self, vi_dev)\n--\n\nacl.himpi.vi_disable_dev in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_enable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_enable_chn, METH_VARARGS | METH_KEYWORDS,
+     "vi_enable_chn($self, vi_pipe, vi_chn)\n--\n\nacl.himpi.vi_enable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_enable_dev", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_enable_dev, METH_VARARGS | METH_KEYWORDS,
+     "vi_enable_dev($self, vi_dev)\n--\n\nacl.himpi.vi_enable_dev in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_get_chn_fd", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_get_chn_fd, METH_VARARGS | METH_KEYWORDS,
+     "vi_get_chn_fd($self, vi_pipe, vi_chn)\n--\n\nacl.himpi.vi_get_chn_fd in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_get_pipe_fd", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_get_pipe_fd, METH_VARARGS | METH_KEYWORDS,
+     "vi_get_pipe_fd($self, vi_pipe)\n--\n\nacl.himpi.vi_get_pipe_fd in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_get_pipe_frame_source", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_get_pipe_frame_source, METH_VARARGS | METH_KEYWORDS,
+     "vi_get_pipe_frame_source($self, vi_pipe)\n--\n\nacl.himpi.vi_get_pipe_frame_source in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_get_pipe_vc_number", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_get_pipe_vc_number, METH_VARARGS | METH_KEYWORDS,
+     "vi_get_pipe_vc_number($self, vi_pipe)\n--\n\nacl.himpi.vi_get_pipe_vc_number in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_pipe_release_buffer", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_pipe_release_buffer, METH_VARARGS | METH_KEYWORDS,
+     "vi_pipe_release_buffer($self, vi_pipe, frame_info)\n--\n\nacl.himpi.vi_pipe_release_buffer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_release_chn_frame", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_release_chn_frame, METH_VARARGS | METH_KEYWORDS,
+     "vi_release_chn_frame($self, vi_pipe, vi_chn, frame_info)\n--\n\nacl.himpi.vi_release_chn_frame in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_release_pipe_frame", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_release_pipe_frame, METH_VARARGS | METH_KEYWORDS,
+     "vi_release_pipe_frame($self, vi_pipe, frame_info)\n--\n\nacl.himpi.vi_release_pipe_frame in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_send_pipe_raw", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_send_pipe_raw, METH_VARARGS | METH_KEYWORDS,
+     "vi_send_pipe_raw($self, pipe_num, pipe_id, frame_info, milli_sec)\n--\n\nacl.himpi.vi_send_pipe_raw in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_send_pipe_yuv", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_send_pipe_yuv, METH_VARARGS | METH_KEYWORDS,
+     "vi_send_pipe_yuv($self, vi_pipe, frame_info, milli_sec)\n--\n\nacl.himpi.vi_send_pipe_yuv in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_chn_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_chn_attr, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_chn_attr($self, vi_pipe, vi_chn, chn_attr)\n--\n\nacl.himpi.vi_set_chn_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_chn_dis_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_chn_dis_attr, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_chn_dis_attr($self, vi_pipe, vi_chn, dis_attr)\n--\n\nacl.himpi.vi_set_chn_dis_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_chn_dis_config", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_chn_dis_config, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_chn_dis_config($self, vi_pipe, vi_chn, dis_config)\n--\n\nacl.himpi.vi_set_chn_dis_config in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_chn_dis_param", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_chn_dis_param, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_chn_dis_param($self, vi_pipe, vi_chn, dis_param)\n--\n\nacl.himpi.vi_set_chn_dis_param in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_chn_ldc_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_chn_ldc_attr, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_chn_ldc_attr($self, vi_pipe, vi_chn, ldc_attr)\n--\n\nacl.himpi.vi_set_chn_ldc_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_chn_low_delay_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_chn_low_delay_attr, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_chn_low_delay_attr($self, vi_pipe, vi_chn, delay_info)\n--\n\nacl.himpi.vi_set_chn_low_delay_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_dev_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_dev_attr, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_dev_attr($self, vi_dev, dev_attr)\n--\n\nacl.himpi.vi_set_dev_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_dev_bind_pipe", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_dev_bind_pipe, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_dev_bind_pipe($self, vi_dev, dev_bind_pipe)\n--\n\nacl.himpi.vi_set_dev_bind_pipe in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_pipe_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_pipe_attr, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_pipe_attr($self, vi_pipe, pipe_attr)\n--\n\nacl.himpi.vi_set_pipe_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_pipe_bind_strobe", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_pipe_bind_strobe, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_pipe_bind_strobe($self, vi_pipe, strobe_id)\n--\n\nacl.himpi.vi_set_pipe_bind_strobe in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_pipe_frame_dump_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_pipe_frame_dump_attr, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_pipe_frame_dump_attr($self, vi_pipe, dump_attr)\n--\n\nacl.himpi.vi_set_pipe_frame_dump_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_pipe_frame_source", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_pipe_frame_source, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_pipe_frame_source($self, vi_pipe, source)\n--\n\nacl.himpi.vi_set_pipe_frame_source in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_pipe_pre_be_crop", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_pipe_pre_be_crop, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_pipe_pre_be_crop($self, vi_pipe, crop_info)\n--\n\nacl.himpi.vi_set_pipe_pre_be_crop in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_pipe_pre_crop", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_pipe_pre_crop, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_pipe_pre_crop($self, vi_pipe, crop_info)\n--\n\nacl.himpi.vi_set_pipe_pre_crop in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_pipe_vc_number", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_pipe_vc_number, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_pipe_vc_number($self, vi_pipe, vc_number)\n--\n\nacl.himpi.vi_set_pipe_vc_number in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_set_vi_vpss_mode", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_set_vi_vpss_mode, METH_VARARGS | METH_KEYWORDS,
+     "vi_set_vi_vpss_mode($self, vi_vpss_mode)\n--\n\nacl.himpi.vi_set_vi_vpss_mode in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_start_pipe", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_start_pipe, METH_VARARGS | METH_KEYWORDS,
+     "vi_start_pipe($self, vi_pipe)\n--\n\nacl.himpi.vi_start_pipe in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vi_stop_pipe", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vi_stop_pipe, METH_VARARGS | METH_KEYWORDS,
+     "vi_stop_pipe($self, vi_pipe)\n--\n\nacl.himpi.vi_stop_pipe in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_bind_layer", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_bind_layer, METH_VARARGS | METH_KEYWORDS,
+     "vo_bind_layer($self, layer, dev)\n--\n\nacl.himpi.vo_bind_layer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_create_pool", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_create_pool, METH_VARARGS | METH_KEYWORDS,
+     "vo_create_pool($self, size)\n--\n\nacl.himpi.vo_create_pool in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_destroy_pool", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_destroy_pool, METH_VARARGS | METH_KEYWORDS,
+     "vo_destroy_pool($self, handle)\n--\n\nacl.himpi.vo_destroy_pool in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_disable", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_disable, METH_VARARGS | METH_KEYWORDS,
+     "vo_disable($self, dev)\n--\n\nacl.himpi.vo_disable in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_disable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_disable_chn, METH_VARARGS | METH_KEYWORDS,
+     "vo_disable_chn($self, layer, chn)\n--\n\nacl.himpi.vo_disable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_disable_video_layer", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_disable_video_layer, METH_VARARGS | METH_KEYWORDS,
+     "vo_disable_video_layer($self, layer)\n--\n\nacl.himpi.vo_disable_video_layer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_enable", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_enable, METH_VARARGS | METH_KEYWORDS,
+     "vo_enable($self, dev)\n--\n\nacl.himpi.vo_enable in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_enable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_enable_chn, METH_VARARGS | METH_KEYWORDS,
+     "vo_enable_chn($self, layer, chn)\n--\n\nacl.himpi.vo_enable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_enable_video_layer", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_enable_video_layer, METH_VARARGS | METH_KEYWORDS,
+     "vo_enable_video_layer($self, layer)\n--\n\nacl.himpi.vo_enable_video_layer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_hide_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_hide_chn, METH_VARARGS | METH_KEYWORDS,
+     "vo_hide_chn($self, layer, chn)\n--\n\nacl.himpi.vo_hide_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_pause_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_pause_chn, METH_VARARGS | METH_KEYWORDS,
+     "vo_pause_chn($self, layer, chn)\n--\n\nacl.himpi.vo_pause_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_resume_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_resume_chn, METH_VARARGS | METH_KEYWORDS,
+     "vo_resume_chn($self, layer, chn)\n--\n\nacl.himpi.vo_resume_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_send_frame", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_send_frame, METH_VARARGS | METH_KEYWORDS,
+     "vo_send_frame($self, layer, chn, frame_info, milli_sec)\n--\n\nacl.himpi.vo_send_frame in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_set_chn_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_set_chn_attr, METH_VARARGS | METH_KEYWORDS,
+     "vo_set_chn_attr($self, layer, chn, chn_attr)\n--\n\nacl.himpi.vo_set_chn_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_set_chn_frame_rate", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_set_chn_frame_rate, METH_VARARGS | METH_KEYWORDS,
+     "vo_set_chn_frame_rate($self, layer, chn, frame_rate)\n--\n\nacl.himpi.vo_set_chn_frame_rate in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_set_chn_param", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_set_chn_param, METH_VARARGS | METH_KEYWORDS,
+     "vo_set_chn_param($self, layer, chn, chn_param)\n--\n\nacl.himpi.vo_set_chn_param in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_set_pub_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_set_pub_attr, METH_VARARGS | METH_KEYWORDS,
+     "vo_set_pub_attr($self, dev, pub_attr)\n--\n\nacl.himpi.vo_set_pub_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_set_video_layer_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_set_video_layer_attr, METH_VARARGS | METH_KEYWORDS,
+     "vo_set_video_layer_attr($self, layer, layer_attr)\n--\n\nacl.himpi.vo_set_video_layer_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_show_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_show_chn, METH_VARARGS | METH_KEYWORDS,
+     "vo_show_chn($self, layer, chn)\n--\n\nacl.himpi.vo_show_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vo_unbind_layer", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vo_unbind_layer, METH_VARARGS | METH_KEYWORDS,
+     "vo_unbind_layer($self, layer, dev)\n--\n\nacl.himpi.vo_unbind_layer in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpc_destroy_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpc_destroy_chn, METH_VARARGS | METH_KEYWORDS,
+     "vpc_destroy_chn($self, chn)\n--\n\nacl.himpi.vpc_destroy_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpc_get_lut_mem_size", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpc_get_lut_mem_size, METH_VARARGS | METH_KEYWORDS,
+     "vpc_get_lut_mem_size($self, width, height)\n--\n\nacl.himpi.vpc_get_lut_mem_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpc_get_process_result", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpc_get_process_result, METH_VARARGS | METH_KEYWORDS,
+     "vpc_get_process_result($self, chn, task_id, milli_sec)\n--\n\nacl.himpi.vpc_get_process_result in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpc_roundview_stitching", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpc_roundview_stitching, METH_VARARGS | METH_KEYWORDS,
+     "vpc_roundview_stitching($self, chn, roundview_stitching_pic_param, milli_sec)\n--\n\nacl.himpi.vpc_roundview_stitching in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpc_set_roundview_stitching_param", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpc_set_roundview_stitching_param, METH_VARARGS | METH_KEYWORDS,
+     "vpc_set_roundview_stitching_param($self, chn, stitch_param)\n--\n\nacl.himpi.vpc_set_roundview_stitching_param in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_create_grp", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_create_grp, METH_VARARGS | METH_KEYWORDS,
+     "vpss_create_grp($self, grp, grp_attr)\n--\n\nacl.himpi.vpss_create_grp in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_destroy_grp", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_destroy_grp, METH_VARARGS | METH_KEYWORDS,
+     "vpss_destroy_grp($self, grp)\n--\n\nacl.himpi.vpss_destroy_grp in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_disable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_disable_chn, METH_VARARGS | METH_KEYWORDS,
+     "vpss_disable_chn($self, grp, chn)\n--\n\nacl.himpi.vpss_disable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_enable_chn", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_enable_chn, METH_VARARGS | METH_KEYWORDS,
+     "vpss_enable_chn($self, grp, chn)\n--\n\nacl.himpi.vpss_enable_chn in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_get_chn_fd", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_get_chn_fd, METH_VARARGS | METH_KEYWORDS,
+     "vpss_get_chn_fd($self, grp, chn)\n--\n\nacl.himpi.vpss_get_chn_fd in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_release_chn_frame", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_release_chn_frame, METH_VARARGS | METH_KEYWORDS,
+     "vpss_release_chn_frame($self, grp, chn, frame_info)\n--\n\nacl.himpi.vpss_release_chn_frame in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_set_chn_attr", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_set_chn_attr, METH_VARARGS | METH_KEYWORDS,
+     "vpss_set_chn_attr($self, grp, chn, chn_attr)\n--\n\nacl.himpi.vpss_set_chn_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_set_chn_fisheye", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_set_chn_fisheye, METH_VARARGS | METH_KEYWORDS,
+     "vpss_set_chn_fisheye($self, grp, chn, correction_attr)\n--\n\nacl.himpi.vpss_set_chn_fisheye in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_set_grp_crop", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_set_grp_crop, METH_VARARGS | METH_KEYWORDS,
+     "vpss_set_grp_crop($self, grp, crop_info)\n--\n\nacl.himpi.vpss_set_grp_crop in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_set_grp_fisheye_cfg", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_set_grp_fisheye_cfg, METH_VARARGS | METH_KEYWORDS,
+     "vpss_set_grp_fisheye_cfg($self, grp, fisheye_cfg)\n--\n\nacl.himpi.vpss_set_grp_fisheye_cfg in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_set_grp_param", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_set_grp_param, METH_VARARGS | METH_KEYWORDS,
+     "vpss_set_grp_param($self, grp, grp_param)\n--\n\nacl.himpi.vpss_set_grp_param in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_start_grp", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_start_grp, METH_VARARGS | METH_KEYWORDS,
+     "vpss_start_grp($self, grp)\n--\n\nacl.himpi.vpss_start_grp in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"vpss_stop_grp", (PyCFunction)(void (*)(void))_aclfast_hi_mpi_vpss_stop_grp, METH_VARARGS | METH_KEYWORDS,
+     "vpss_stop_grp($self, grp)\n--\n\nacl.himpi.vpss_stop_grp in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.prof */
+static PyMethodDef _aclfast_defs_prof[] = {
+    {"create_stamp", (PyCFunction)(void (*)(void))_aclfast_aclprofCreateStamp, METH_VARARGS | METH_KEYWORDS,
+     "create_stamp($self, *_ignored)\n--\n\nacl.prof.create_stamp in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_step_info", (PyCFunction)(void (*)(void))_aclfast_aclprofCreateStepInfo, METH_VARARGS | METH_KEYWORDS,
+     "create_step_info($self, *_ignored)\n--\n\nacl.prof.create_step_info in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"finalize", (PyCFunction)(void (*)(void))_aclfast_aclprofFinalize, METH_VARARGS | METH_KEYWORDS,
+     "finalize($self, *_ignored)\n--\n\nacl.prof.finalize in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_op_desc_size", (PyCFunction)(void (*)(void))_aclfast_aclprofGetOpDescSize, METH_VARARGS | METH_KEYWORDS,
+     "get_op_desc_size($self, *_ignored)\n--\n\nacl.prof.get_op_desc_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_op_name_len", (PyCFunction)(void (*)(void))_aclfast_aclprofGetOpNameLen, METH_VARARGS | METH_KEYWORDS,
+     "get_op_name_len($self, op_info, op_info_len, index)\n--\n\nacl.prof.get_op_name_len in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_op_num", (PyCFunction)(void (*)(void))_aclfast_aclprofGetOpNum, METH_VARARGS | METH_KEYWORDS,
+     "get_op_num($self, op_info, op_info_len)\n--\n\nacl.prof.get_op_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_op_type_len", (PyCFunction)(void (*)(void))_aclfast_aclprofGetOpTypeLen, METH_VARARGS | METH_KEYWORDS,
+     "get_op_type_len($self, op_info, op_info_len, index)\n--\n\nacl.prof.get_op_type_len in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"pop", (PyCFunction)(void (*)(void))_aclfast_aclprofPop, METH_VARARGS | METH_KEYWORDS,
+     "pop($self, *_ignored)\n--\n\nacl.prof.pop in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"range_start", (PyCFunction)(void (*)(void))_aclfast_aclprofRangeStart, METH_VARARGS | METH_KEYWORDS,
+     "range_start($self, stamp)\n--\n\nacl.prof.range_start in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* acl.tdt */
+static PyMethodDef _aclfast_defs_tdt[] = {
+    {"alloc_buf", (PyCFunction)(void (*)(void))_aclfast_acltdtAllocBuf, METH_VARARGS | METH_KEYWORDS,
+     "alloc_buf($self, size, type)\n--\n\nacl.tdt.alloc_buf in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"attach_queue", (PyCFunction)(void (*)(void))_aclfast_acltdtAttachQueue, METH_VARARGS | METH_KEYWORDS,
+     "attach_queue($self, qid, timeout)\n--\n\nacl.tdt.attach_queue in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"copy_buf_ref", (PyCFunction)(void (*)(void))_aclfast_acltdtCopyBufRef, METH_VARARGS | METH_KEYWORDS,
+     "copy_buf_ref($self, buf)\n--\n\nacl.tdt.copy_buf_ref in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"create_queue", (PyCFunction)(void (*)(void))_aclfast_acltdtCreateQueue, METH_VARARGS | METH_KEYWORDS,
+     "create_queue($self, attr)\n--\n\nacl.tdt.create_queue in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dequeue", (PyCFunction)(void (*)(void))_aclfast_acltdtDequeue, METH_VARARGS | METH_KEYWORDS,
+     "dequeue($self, qid, timeout)\n--\n\nacl.tdt.dequeue in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"dequeue_data", (PyCFunction)(void (*)(void))_aclfast_acltdtDequeueData, METH_VARARGS | METH_KEYWORDS,
+     "dequeue_data($self, qid, data, data_size, user_data, user_data_size, timeout)\n--\n\nacl.tdt.dequeue_data in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_chain_num", (PyCFunction)(void (*)(void))_aclfast_acltdtGetBufChainNum, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_chain_num($self, head_buf)\n--\n\nacl.tdt.get_buf_chain_num in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_data", (PyCFunction)(void (*)(void))_aclfast_acltdtGetBufData, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_data($self, buf)\n--\n\nacl.tdt.get_buf_data in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_data_len", (PyCFunction)(void (*)(void))_aclfast_acltdtGetBufDataLen, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_data_len($self, buf)\n--\n\nacl.tdt.get_buf_data_len in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_buf_from_chain", (PyCFunction)(void (*)(void))_aclfast_acltdtGetBufFromChain, METH_VARARGS | METH_KEYWORDS,
+     "get_buf_from_chain($self, head_buf, index)\n--\n\nacl.tdt.get_buf_from_chain in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_queue_attr", (PyCFunction)(void (*)(void))_aclfast_acltdtGetQueueAttr, METH_VARARGS | METH_KEYWORDS,
+     "get_queue_attr($self, attr, type, len, param)\n--\n\nacl.tdt.get_queue_attr in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_queue_route_param", (PyCFunction)(void (*)(void))_aclfast_acltdtGetQueueRouteParam, METH_VARARGS | METH_KEYWORDS,
+     "get_queue_route_param($self, route, type, len, param)\n--\n\nacl.tdt.get_queue_route_param in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"get_slice_info_from_item", (PyCFunction)(void (*)(void))_aclfast_acltdtGetSliceInfoFromItem, METH_VARARGS | METH_KEYWORDS,
+     "get_slice_info_from_item($self, data_item)\n--\n\nacl.tdt.get_slice_info_from_item in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {"query_channel_size", (PyCFunction)(void (*)(void))_aclfast_acltdtQueryChannelSize, METH_VARARGS | METH_KEYWORDS,
+     "query_channel_size($self, handle)\n--\n\nacl.tdt.query_channel_size in C on CPython; any call it does not take goes to __self__, the wrapper."},
+    {NULL, NULL, 0, NULL},
+};
+
+static const struct {
+    const char *key;
+    PyMethodDef *defs;
+} _aclfast_modules[] = {
+    {"top", _aclfast_defs_top},
+    {"rt", _aclfast_defs_rt},
+    {"mdl", _aclfast_defs_mdl},
+    {"op", _aclfast_defs_op},
+    {"blas", _aclfast_defs_blas},
+    {"fv", _aclfast_defs_fv},
+    {"media", _aclfast_defs_media},
+    {"himpi", _aclfast_defs_himpi},
+    {"prof", _aclfast_defs_prof},
+    {"tdt", _aclfast_defs_tdt},
+};
+
+/* Replace each listed wrapper of the module by its C function, whose `self` is the wrapper; returns
+   how many were replaced, or -1 when the module is not there. A second install skips them. */
+int _aclfast_install(const char *module_name, const char *module_key)
+{
+    PyGILState_STATE gil = PyGILState_Ensure();
+    PyObject *module = PyImport_AddModule(module_name); /* borrowed */
+    PyObject *name = module == NULL ? NULL : PyUnicode_FromString(module_name);
+    int installed = 0;
+    size_t m;
+    PyMethodDef *def;
+    if (name == NULL) {
+        PyErr_Clear();
+        PyGILState_Release(gil);
+        return -1;
+    }
+    for (m = 0; m < sizeof _aclfast_modules / sizeof _aclfast_modules[0]; m++) {
+        if (_aclfast_modules[m].defs == NULL || strcmp(_aclfast_modules[m].key, module_key) != 0) {
+            continue;
+        }
+        for (def = _aclfast_modules[m].defs; def->ml_name != NULL; def++) {
+            PyObject *wrapper = PyObject_GetAttrString(module, def->ml_name);
+            PyObject *fast;
+            if (wrapper == NULL) {
+                PyErr_Clear();
+                continue;
+            }
+            if (PyCFunction_Check(wrapper)) {
+                Py_DECREF(wrapper);
+                continue;
+            }
+            fast = PyCFunction_NewEx(def, wrapper, name);
+            Py_DECREF(wrapper);
+            if (fast == NULL || PyObject_SetAttrString(module, def->ml_name, fast) != 0) {
+                PyErr_Clear();
+                Py_XDECREF(fast);
+                continue;
+            }
+            Py_DECREF(fast);
+            installed++;
+        }
+    }
+    Py_DECREF(name);
+    PyGILState_Release(gil);
+    return installed;
+}
+
+#else /* no CPython: the Python wrappers stay */
+
+int _aclfast_install(const char *module_name, const char *module_key)
+{
+    (void)module_name;
+    (void)module_key;
+    return 0;
+}
+
+#endif

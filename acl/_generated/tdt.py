@@ -412,6 +412,9 @@ stop_channel = _acltdtStopChannel
 unbind_queue_routes = _acltdtUnbindQueueRoutes
 
 
+_lib._aclfast_install(__name__.encode(), b"tdt")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from . import constants as _constants
 from .._wrapper_support import export as _export
 

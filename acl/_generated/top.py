@@ -461,6 +461,9 @@ def trans_tensor_desc_format(src_desc, dst_format):
 update_data_buffer = _aclUpdateDataBuffer
 
 
+_lib._aclfast_install(__name__.encode(), b"top")  # CPython: C functions for the wrappers that take and give only numbers
+
+
 from .._pyacl.top import app_log
 from .._pyacl.top import get_version_str
 

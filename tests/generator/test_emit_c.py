@@ -4,11 +4,12 @@ its slots, and the emulator stubs lose to strong definitions."""
 from __future__ import annotations
 
 import subprocess
+import sysconfig
 from pathlib import Path
 
 import cffi
 import pytest
-from emit_fixture import REPO, c_source_of, cdef_of, fixture_plan, types_header
+from emit_fixture import REPO, build_ffi, c_source_of, cdef_of, fixture_plan, types_header
 
 # isort: split
 from aclgen.emit.emulator_stubs import emit_emulator_stubs
@@ -157,6 +158,22 @@ def test_real_shims_compile_without_warnings(real_plan, tmp_path: Path) -> None:
     (tmp_path / "shims.c").write_text(c_source_of(api, plan))
     result = _run([*CFLAGS, "-Wno-unused-function", "-fsyntax-only", "shims.c"], tmp_path)
     assert result.returncode == 0, result.stderr[:3000]
+
+
+@pytest.mark.parametrize("limited_api", ["-DPy_LIMITED_API=0x03090000", "-UPy_LIMITED_API"])
+def test_real_fast_calls_compile_without_warnings_under_python_h(
+    real_plan, tmp_path: Path, limited_api: str
+) -> None:
+    # the extension compiles generated code with -w; this is where its CPython C functions
+    # (aclgen/emit/fastcalls.py) are held to -Wall -Wextra, under the abi3 wheel's limited API too
+    api, plan = real_plan
+    marks = build_ffi.keep_gil_marks(build_ffi.keeps_gil_functions())
+    (tmp_path / "shims.c").write_text("#include <Python.h>\n" + marks + c_source_of(api, plan))
+    include = sysconfig.get_paths()["include"]
+    result = _run([*CFLAGS, limited_api, f"-I{include}", "-Wno-unused-function", "-fsyntax-only", "shims.c"],
+                  tmp_path)
+    assert result.returncode == 0, result.stderr[:3000]
+    assert "_aclfast_aclrtGetMemInfo" in (tmp_path / "shims.c").read_text()
 
 
 def test_emulator_stubs_lose_to_strong_definitions(real_plan, tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ LOADER_PROTOTYPES = (
     "int _aclffi_has(const char *name);",
     "int _aclffi_count(void);",
     "const char *_aclffi_name(int i);",
+    "int _aclfast_install(const char *module_name, const char *module_key);",  # aclgen/emit/fastcalls.py
 )
 
 

@@ -21,6 +21,7 @@ from aclgen.emit.cdef import (
     variant_name,
     variant_prototype,
 )
+from aclgen.emit.fastcalls import emit_fastcalls
 from aclgen.model.bindings import BindingPlan, FunctionBinding
 from aclgen.model.classify import ParamPlan, pointee_text, pointer_form
 from aclgen.model.ir import Api
@@ -301,4 +302,5 @@ def emit_csource(api: Api, plan: BindingPlan) -> str:
         parts.append(_shim(b, i, reserved) + "\n")
         if variant_name(b) is not None:
             parts.append(_variant(b, reserved) + "\n")
+    parts.append(emit_fastcalls(plan))
     return "\n".join(parts)

@@ -19,12 +19,14 @@ from aclgen.emit.pytext import converter_name, not_str_call, string_argument
 from aclgen.emit.shaped import SUPPORT_MODULE_ALIAS, ShapedWrapper
 from aclgen.model.bindings import BindingPlan, FunctionBinding
 from aclgen.model.classify import ParamPlan, TypeFacts
+from aclgen.model.fastcall import fast_call
 from aclgen.model.ir import Api, Field, Record, TypeRef
 from aclgen.model.naming import MODULES, dotted_module, snake_case
 from aclgen.model.outforms import BUFFER, PACKED
 from aclgen.model.unions import UnionChoice, resolve_unions
 
 STRUCTS_MODULE = "_structs"
+FAST_CALLS_NOTE = "CPython: C functions for the wrappers that take and give only numbers"
 
 # Generated modules import relatively (the package stays vendorable under another name), and
 # hand-written code only from modules that never import a generated one back.
@@ -511,6 +513,9 @@ def emit_module(plan: BindingPlan, module: str, shaped: dict[str, ShapedWrapper]
                 exported[alias.name] = b.c_name
             else:
                 tail.append(f"# {title}.{alias.name}: hand-written helper over {b.c_name}, not written yet")
+    if any(fast_call(b, plan.facts) is not None for b in generic):
+        # before the aliases, so that they name the same (C) function
+        lines += ["", "", f'_lib._aclfast_install(__name__.encode(), b"{module}")  # {FAST_CALLS_NOTE}']
     if tail:
         lines += ["", "", *tail]
     # The public names, once: functions with their C names, then the constants of this module's

@@ -125,7 +125,7 @@ def scalar(facts: TypeFacts, base: str) -> Optional[_Scalar]:
     return None
 
 
-def _member_scalar(fn: Function, p: ParamPlan, facts: TypeFacts) -> Optional[_Scalar]:
+def member_scalar(fn: Function, p: ParamPlan, facts: TypeFacts) -> Optional[_Scalar]:
     if p.out_kind == "handle":
         return _Scalar(HANDLE_CODE, 64, False)
     if p.out_kind != "scalar":
@@ -145,7 +145,7 @@ def choose(
     ret = cls.ret
     if not generic or fn.variadic or ret.kind not in ("scalar", "void"):
         return OutForm(STRUCT)
-    members = [_member_scalar(fn, p, facts) for p in outs]
+    members = [member_scalar(fn, p, facts) for p in outs]
     ret_scalar = scalar(facts, ret.resolved_base) if ret.kind == "scalar" else None
     if any(m is None for m in members) or (ret.kind == "scalar" and ret_scalar is None):
         return OutForm(STRUCT)
