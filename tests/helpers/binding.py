@@ -48,3 +48,14 @@ def baseline_constant(name: str) -> int:
     values += [value for enum in api["enums"] for member, value in enum["members"] if member == name]
     assert len(values) == 1, f"headers/ declares no constant {name}"
     return values[0]
+
+
+def python_wrapper(function: object) -> object:
+    """The generated Python wrapper behind `function`: the function itself, or on CPython, for a
+    wrapper with a C function beside it (aclgen/emit/fastcalls.py), the wrapper that C function
+    hands every call it does not take itself (its `__self__`)."""
+    import types
+
+    if isinstance(function, types.BuiltinFunctionType) and isinstance(function.__self__, types.FunctionType):
+        return function.__self__
+    return function

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from helpers.binding import python_wrapper
 from helpers.subproc import REPO_ROOT, RUNTIME_PRELUDE, describe, run_command, run_python
 
 import acl
@@ -138,7 +139,7 @@ def _functions() -> list[tuple[str, list[tuple[str, str]], str]]:
         if binding["module"] != "acl.media" or name.startswith(("vdec", "venc")):
             continue
         c_function = c_functions[binding["name"]]
-        public = getattr(acl.media, name)
+        public = python_wrapper(getattr(acl.media, name))
         parameters: list[tuple[str, str]] = []
         if inspect.isfunction(public):  # a wrapper with its own shape: its parameter names
             for parameter, spec in inspect.signature(public).parameters.items():
