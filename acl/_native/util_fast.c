@@ -283,25 +283,25 @@ static PyMethodDef aclfast_defs[] = {
 };
 
 /* 1 when every helper of module `module_name` is a builtin over its Python original; 0 and an
- * error set otherwise. A helper that is a builtin already is left as it is. */
+ * error set otherwise. A helper that is a builtin already is left as it is. The builtins'
+ * __module__ is the module's name, as the originals' is (tools that list a module's functions read it). */
 static int aclfast_install(const char *module_name)
 {
     PyObject *module = PyImport_ImportModule(module_name);
-    if (module == NULL) {
-        return 0;
-    }
-    int ok = 1;
+    PyObject *name = module != NULL ? PyObject_GetAttrString(module, "__name__") : NULL;
+    int ok = name != NULL;
     for (PyMethodDef *def = aclfast_defs; ok && def->ml_name != NULL; def++) {
         PyObject *original = PyObject_GetAttrString(module, def->ml_name);
         ok = original != NULL;
         if (ok && !PyCFunction_Check(original)) {
-            PyObject *fast = PyCFunction_NewEx(def, original, NULL);
+            PyObject *fast = PyCFunction_NewEx(def, original, name);
             ok = fast != NULL && PyObject_SetAttrString(module, def->ml_name, fast) == 0;
             Py_XDECREF(fast);
         }
         Py_XDECREF(original);
     }
-    Py_DECREF(module);
+    Py_XDECREF(name);
+    Py_XDECREF(module);
     return ok;
 }
 

@@ -89,7 +89,7 @@ def test_the_helpers_are_c_functions_over_their_python_originals_on_cpython() ->
             continue
         assert isinstance(fn, types.BuiltinFunctionType), name
         assert isinstance(fn.__self__, types.FunctionType) and fn.__self__.__name__ == name
-        assert fn.__self__.__module__ == acl.util.__name__ and fn.__name__ == name
+        assert fn.__self__.__module__ == fn.__module__ == acl.util.__name__ and fn.__name__ == name
         assert fn.__text_signature__ is not None
         assert list(__import__("inspect").signature(fn).parameters) == list(
             __import__("inspect").signature(fn.__self__).parameters)
