@@ -7,8 +7,11 @@
  * PyObject_Call(self, args, kwargs), so every error, warning and edge case stays the original's.
  * Only the stable ABI as cffi compiles it (Py_LIMITED_API): no macros reading object internals of
  * CPython, no buffer protocol. numpy is not a build dependency: its C-API table is fetched from the
- * `_ARRAY_API` capsule at run time and used through fixed ABI indices. State (numpy's table) is
- * written with the GIL held: these functions run with it, and the installer takes it.
+ * `_ARRAY_API` capsule at run time and used through fixed ABI indices (measured: calling
+ * numpy.ndarray(shape, dtype, buffer, offset) instead costs about 330 ns by itself, more than all
+ * of ptr_to_numpy's own work here besides its warning); numpy_to_ptr reads the ndarray's fields.
+ * State (numpy's table) is written with the GIL held: these functions run with it, and the
+ * installer takes it.
  * PyPy: the installer does nothing (its JIT runs the Python originals faster). */
 #include <Python.h>
 
