@@ -268,3 +268,10 @@ def stop_thread(thread_id: int) -> int:
         exc = worker.error
         raise RuntimeError(f"exception={type(exc).__name__},msg=thread call failed; {exc}") from exc
     return 0
+
+
+# CPython: the four pointer helpers become C functions (acl/_native/util_fast.c) that keep their Python
+# original above as __self__ and call it for every case but the common one. PyPy: its JIT runs these
+# Python functions faster than a C call through cpyext.
+if not _ON_PYPY and _lib._aclffi_install_util_fast(__name__.encode()) != 0:
+    raise ImportError(f"{__name__}: the C pointer helpers (acl/_native/util_fast.c) did not install")

@@ -39,6 +39,9 @@ for lib in (vendored, installed):
     assert lib.rt.memcpy(lib.util.bytes_to_ptr(out), 64, dev, 64, 2) == 0
     assert bytes(out) == data
     assert lib.rt.free(dev) == 0
+    if sys.implementation.name == "cpython":  # each copy's C pointer helpers wrap its own originals
+        assert type(lib.util.bytes_to_ptr).__name__ == "builtin_function_or_method"
+        assert lib.util.bytes_to_ptr.__self__.__module__ == lib.util.__name__
 # Each copy has its own emulator: the installed one's finalize leaves the vendored one initialised.
 assert installed.rt.reset_device(0) == 0 and installed.finalize() == 0
 assert vendored.rt.get_device()[1] == 0
