@@ -11,7 +11,7 @@ from .._wrapper_support import text as _text
 from ._acl_cffi import ffi as _ffi
 
 _cast = _ffi.cast
-new_outs = out_buffer_factory(5)
+new_outs = out_buffer_factory(7)
 
 
 def aclAippDims(v):

@@ -30,10 +30,10 @@ _aclmdlAddDatasetBuffer = _lib.aclmdlAddDatasetBuffer
 _aclmdlBundleCreateQueryInfo = _lib.aclmdlBundleCreateQueryInfo
 _aclmdlBundleDestroyQueryInfo = _lib.aclmdlBundleDestroyQueryInfo
 _aclmdlBundleGetModelId = _lib._aclpack_aclmdlBundleGetModelId
-_aclmdlBundleGetModelNum = _lib.aclmdlBundleGetModelNum
-_aclmdlBundleGetQueryModelNum = _lib.aclmdlBundleGetQueryModelNum
+_aclmdlBundleGetModelNum = _lib._aclinto_aclmdlBundleGetModelNum
+_aclmdlBundleGetQueryModelNum = _lib._aclinto_aclmdlBundleGetQueryModelNum
 _aclmdlBundleGetSize = _lib._aclinto_aclmdlBundleGetSize
-_aclmdlBundleGetVarWeightSize = _lib.aclmdlBundleGetVarWeightSize
+_aclmdlBundleGetVarWeightSize = _lib._aclinto_aclmdlBundleGetVarWeightSize
 _aclmdlBundleInitFromFile = _lib._aclpack_aclmdlBundleInitFromFile
 _aclmdlBundleInitFromMem = _lib._aclpack_aclmdlBundleInitFromMem
 _aclmdlBundleLoadFromFile = _lib._aclpack_aclmdlBundleLoadFromFile
@@ -64,7 +64,7 @@ _aclmdlExecuteAsync = _lib.aclmdlExecuteAsync
 _aclmdlExecuteAsyncV2 = _lib.aclmdlExecuteAsyncV2
 _aclmdlExecuteV2 = _lib.aclmdlExecuteV2
 _aclmdlFinalizeDump = _lib.aclmdlFinalizeDump
-_aclmdlGetAippDataSize = _lib.aclmdlGetAippDataSize
+_aclmdlGetAippDataSize = _lib._aclinto_aclmdlGetAippDataSize
 _aclmdlGetAippType = _lib._aclinto_aclmdlGetAippType
 _aclmdlGetAttribute = _lib.aclmdlGetAttribute
 _aclmdlGetCurOutputDims = _lib.aclmdlGetCurOutputDims
@@ -115,16 +115,16 @@ _aclmdlRIBindStream = _lib.aclmdlRIBindStream
 _aclmdlRIBuildBegin = _lib.aclmdlRIBuildBegin
 _aclmdlRIBuildEnd = _lib.aclmdlRIBuildEnd
 _aclmdlRICaptureBegin = _lib.aclmdlRICaptureBegin
-_aclmdlRICaptureEnd = _lib.aclmdlRICaptureEnd
-_aclmdlRICaptureGetInfo = _lib.aclmdlRICaptureGetInfo
+_aclmdlRICaptureEnd = _lib._aclinto_aclmdlRICaptureEnd
+_aclmdlRICaptureGetInfo = _lib._aclinto_aclmdlRICaptureGetInfo
 _aclmdlRICaptureTaskGrpBegin = _lib.aclmdlRICaptureTaskGrpBegin
-_aclmdlRICaptureTaskGrpEnd = _lib.aclmdlRICaptureTaskGrpEnd
+_aclmdlRICaptureTaskGrpEnd = _lib._aclinto_aclmdlRICaptureTaskGrpEnd
 _aclmdlRICaptureTaskUpdateBegin = _lib.aclmdlRICaptureTaskUpdateBegin
 _aclmdlRICaptureTaskUpdateEnd = _lib.aclmdlRICaptureTaskUpdateEnd
 _aclmdlRICaptureThreadExchangeMode = _lib._aclpack_aclmdlRICaptureThreadExchangeMode
 _aclmdlRICaptureToModelRIBegin = _lib.aclmdlRICaptureToModelRIBegin
 _aclmdlRICondHandleCreate = _lib._aclinto_aclmdlRICondHandleCreate
-_aclmdlRICondHandleGetCondPtr = _lib.aclmdlRICondHandleGetCondPtr
+_aclmdlRICondHandleGetCondPtr = _lib._aclinto_aclmdlRICondHandleGetCondPtr
 _aclmdlRIDebugJsonPrint = _lib.aclmdlRIDebugJsonPrint
 _aclmdlRIDebugPrint = _lib.aclmdlRIDebugPrint
 _aclmdlRIDestroy = _lib.aclmdlRIDestroy
@@ -193,20 +193,38 @@ def bundle_get_model_id(bundle_id, index):
     return _r & 0xFFFFFFFF, _r >> 32
 
 
+_aclmdlBundleGetModelNum_read = _Struct("@Ni").unpack_from
+
+
 def bundle_get_model_num(bundle_id):
     try:
-        _r = _aclmdlBundleGetModelNum(bundle_id)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlBundleGetModelNum(bundle_id, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.bundle_get_model_num: {e}") from None
-    return _r.modelNum, _r.ret
+    _v = _aclmdlBundleGetModelNum_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclmdlBundleGetQueryModelNum_read = _Struct("@Ni").unpack_from
 
 
 def bundle_get_query_model_num(query_info):
     try:
-        _r = _aclmdlBundleGetQueryModelNum(query_info)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlBundleGetQueryModelNum(query_info, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.bundle_get_query_model_num: {e}") from None
-    return _r.modelNum, _r.ret
+    _v = _aclmdlBundleGetQueryModelNum_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclmdlBundleGetSize_read = _Struct("@NNi").unpack_from
@@ -226,12 +244,21 @@ def bundle_get_size(query_info, index):
     return _v
 
 
+_aclmdlBundleGetVarWeightSize_read = _Struct("@Ni").unpack_from
+
+
 def bundle_get_var_weight_size(query_info):
     try:
-        _r = _aclmdlBundleGetVarWeightSize(query_info)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlBundleGetVarWeightSize(query_info, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.bundle_get_var_weight_size: {e}") from None
-    return _r.variableWeightSize, _r.ret
+    _v = _aclmdlBundleGetVarWeightSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def bundle_init_from_file(model_path, var_weight_ptr, var_weight_size):
@@ -409,12 +436,21 @@ def finalize_dump(*_ignored):
     return _aclmdlFinalizeDump()
 
 
+_aclmdlGetAippDataSize_read = _Struct("@Ni").unpack_from
+
+
 def get_aipp_data_size(batch_size):
     try:
-        _r = _aclmdlGetAippDataSize(batch_size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlGetAippDataSize(batch_size, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.get_aipp_data_size: {e}") from None
-    return _r.size, _r.ret
+    _v = _aclmdlGetAippDataSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclmdlGetAippType_read = _Struct("@INi").unpack_from
@@ -795,31 +831,58 @@ ri_build_end = _aclmdlRIBuildEnd
 ri_capture_begin = _aclmdlRICaptureBegin
 
 
+_aclmdlRICaptureEnd_read = _Struct("@Ni").unpack_from
+
+
 def ri_capture_end(stream):
     try:
-        _r = _aclmdlRICaptureEnd(stream)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlRICaptureEnd(stream, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.ri_capture_end: {e}") from None
-    return _r.modelRI, _r.ret
+    _v = _aclmdlRICaptureEnd_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclmdlRICaptureGetInfo_read = _Struct("@INi").unpack_from
 
 
 def ri_capture_get_info(stream):
     try:
-        _r = _aclmdlRICaptureGetInfo(stream)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlRICaptureGetInfo(stream, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.ri_capture_get_info: {e}") from None
-    return _r.status, _r.modelRI, _r.ret
+    _v = _aclmdlRICaptureGetInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 ri_capture_task_grp_begin = _aclmdlRICaptureTaskGrpBegin
 
 
+_aclmdlRICaptureTaskGrpEnd_read = _Struct("@Ni").unpack_from
+
+
 def ri_capture_task_grp_end(stream):
     try:
-        _r = _aclmdlRICaptureTaskGrpEnd(stream)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlRICaptureTaskGrpEnd(stream, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.ri_capture_task_grp_end: {e}") from None
-    return _r.handle, _r.ret
+    _v = _aclmdlRICaptureTaskGrpEnd_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 ri_capture_task_update_begin = _aclmdlRICaptureTaskUpdateBegin
@@ -858,12 +921,21 @@ def ri_cond_handle_create(model_ri, default_launch_value, flag):
     return _v
 
 
+_aclmdlRICondHandleGetCondPtr_read = _Struct("@Ni").unpack_from
+
+
 def ri_cond_handle_get_cond_ptr(handle):
     try:
-        _r = _aclmdlRICondHandleGetCondPtr(handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclmdlRICondHandleGetCondPtr(handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.mdl.ri_cond_handle_get_cond_ptr: {e}") from None
-    return _r.ptr, _r.ret
+    _v = _aclmdlRICondHandleGetCondPtr_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def ri_debug_json_print(model_ri, path, flags):

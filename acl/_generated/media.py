@@ -78,7 +78,7 @@ _acldvppJpegGetImageInfo = _lib._aclinto_acldvppJpegGetImageInfo
 _acldvppJpegGetImageInfoV2 = _lib._aclinto_acldvppJpegGetImageInfoV2
 _acldvppJpegPredictDecSize = _lib._aclpack_acldvppJpegPredictDecSize
 _acldvppJpegPredictEncSize = _lib._aclpack_acldvppJpegPredictEncSize
-_acldvppMalloc = _lib.acldvppMalloc
+_acldvppMalloc = _lib._aclinto_acldvppMalloc
 _acldvppPngDecodeAsync = _lib.acldvppPngDecodeAsync
 _acldvppPngGetImageInfo = _lib._aclinto_acldvppPngGetImageInfo
 _acldvppPngPredictDecSize = _lib._aclpack_acldvppPngPredictDecSize
@@ -439,12 +439,21 @@ def dvpp_jpeg_predict_enc_size(input_desc, config):
     return _r & 0xFFFFFFFF, _r >> 32
 
 
+_acldvppMalloc_read = _Struct("@Ni").unpack_from
+
+
 def dvpp_malloc(size):
     try:
-        _r = _acldvppMalloc(size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acldvppMalloc(size, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.media.dvpp_malloc: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _acldvppMalloc_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 dvpp_png_decode_async = _acldvppPngDecodeAsync

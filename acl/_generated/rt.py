@@ -28,19 +28,19 @@ _uintptr = "uintptr_t"
 _new_outs = _structs.new_outs
 
 _aclrtActiveStream = _lib.aclrtActiveStream
-_aclrtAllocBuf = _lib.aclrtAllocBuf
+_aclrtAllocBuf = _lib._aclinto_aclrtAllocBuf
 _aclrtAllocatorCreateDesc = _lib.aclrtAllocatorCreateDesc
 _aclrtAllocatorDestroyDesc = _lib.aclrtAllocatorDestroyDesc
-_aclrtAllocatorGetByStream = _lib.aclrtAllocatorGetByStream
+_aclrtAllocatorGetByStream = _lib._aclinto_aclrtAllocatorGetByStream
 _aclrtAllocatorRegister = _lib.aclrtAllocatorRegister
 _aclrtAllocatorSetObjToDesc = _lib.aclrtAllocatorSetObjToDesc
 _aclrtAllocatorUnregister = _lib.aclrtAllocatorUnregister
 _aclrtAppendBufChain = _lib.aclrtAppendBufChain
-_aclrtBinaryGetDevAddress = _lib.aclrtBinaryGetDevAddress
+_aclrtBinaryGetDevAddress = _lib._aclinto_aclrtBinaryGetDevAddress
 _aclrtBinaryGetFunction = _lib._aclinto_aclrtBinaryGetFunction
 _aclrtBinaryGetFunctionByEntry = _lib._aclinto_aclrtBinaryGetFunctionByEntry
 _aclrtBinaryGetGlobal = _lib._aclinto_aclrtBinaryGetGlobal
-_aclrtBinaryLoad = _lib.aclrtBinaryLoad
+_aclrtBinaryLoad = _lib._aclinto_aclrtBinaryLoad
 _aclrtBinarySetExceptionCallback = _lib.aclrtBinarySetExceptionCallback
 _aclrtBinaryUnLoad = _lib.aclrtBinaryUnLoad
 _aclrtCacheLastTaskExtendInfo = _lib.aclrtCacheLastTaskExtendInfo
@@ -53,29 +53,29 @@ _aclrtCmoAsyncWithDesc = _lib.aclrtCmoAsyncWithDesc
 _aclrtCmoGetDescSize = _lib._aclinto_aclrtCmoGetDescSize
 _aclrtCmoSetDesc = _lib.aclrtCmoSetDesc
 _aclrtCmoWaitBarrier = _lib.aclrtCmoWaitBarrier
-_aclrtCntNotifyCreate = _lib.aclrtCntNotifyCreate
+_aclrtCntNotifyCreate = _lib._aclinto_aclrtCntNotifyCreate
 _aclrtCntNotifyDestroy = _lib.aclrtCntNotifyDestroy
 _aclrtCntNotifyGetId = _lib._aclpack_aclrtCntNotifyGetId
 _aclrtCntNotifyRecord = _lib.aclrtCntNotifyRecord
 _aclrtCntNotifyReset = _lib.aclrtCntNotifyReset
 _aclrtCntNotifyWaitWithTimeout = _lib.aclrtCntNotifyWaitWithTimeout
-_aclrtCopyBufRef = _lib.aclrtCopyBufRef
+_aclrtCopyBufRef = _lib._aclinto_aclrtCopyBufRef
 _aclrtCreateBinary = _lib.aclrtCreateBinary
-_aclrtCreateContext = _lib.aclrtCreateContext
+_aclrtCreateContext = _lib._aclinto_aclrtCreateContext
 _aclrtCreateEvent = _lib._aclinto_aclrtCreateEvent
-_aclrtCreateEventExWithFlag = _lib.aclrtCreateEventExWithFlag
-_aclrtCreateEventWithFlag = _lib.aclrtCreateEventWithFlag
+_aclrtCreateEventExWithFlag = _lib._aclinto_aclrtCreateEventExWithFlag
+_aclrtCreateEventWithFlag = _lib._aclinto_aclrtCreateEventWithFlag
 _aclrtCreateGroupInfo = _lib.aclrtCreateGroupInfo
 _aclrtCreateLabel = _lib._aclinto_aclrtCreateLabel
 _aclrtCreateLabelList = _lib._aclinto_aclrtCreateLabelList
-_aclrtCreateNotify = _lib.aclrtCreateNotify
+_aclrtCreateNotify = _lib._aclinto_aclrtCreateNotify
 _aclrtCreateStream = _lib._aclinto_aclrtCreateStream
 _aclrtCreateStreamConfigHandle = _lib.aclrtCreateStreamConfigHandle
-_aclrtCreateStreamV2 = _lib.aclrtCreateStreamV2
+_aclrtCreateStreamV2 = _lib._aclinto_aclrtCreateStreamV2
 _aclrtCreateStreamWithConfig = _lib._aclinto_aclrtCreateStreamWithConfig
 _aclrtCtxGetCurrentDefaultStream = _lib._aclinto_aclrtCtxGetCurrentDefaultStream
 _aclrtCtxGetFloatOverflowAddr = _lib._aclinto_aclrtCtxGetFloatOverflowAddr
-_aclrtCtxGetSysParamOpt = _lib.aclrtCtxGetSysParamOpt
+_aclrtCtxGetSysParamOpt = _lib._aclinto_aclrtCtxGetSysParamOpt
 _aclrtCtxSetSysParamOpt = _lib.aclrtCtxSetSysParamOpt
 _aclrtDestroyBinary = _lib.aclrtDestroyBinary
 _aclrtDestroyContext = _lib.aclrtDestroyContext
@@ -93,7 +93,7 @@ _aclrtDeviceEnablePeerAccess = _lib.aclrtDeviceEnablePeerAccess
 _aclrtDeviceGetBareTgid = _lib._aclpack_aclrtDeviceGetBareTgid
 _aclrtDeviceGetByPCIBusId = _lib._aclpack_aclrtDeviceGetByPCIBusId
 _aclrtDeviceGetHostAtomicCapabilities = _lib.aclrtDeviceGetHostAtomicCapabilities
-_aclrtDeviceGetLimit = _lib.aclrtDeviceGetLimit
+_aclrtDeviceGetLimit = _lib._aclinto_aclrtDeviceGetLimit
 _aclrtDeviceGetP2PAtomicCapabilities = _lib.aclrtDeviceGetP2PAtomicCapabilities
 _aclrtDeviceGetPCIBusId = _lib.aclrtDeviceGetPCIBusId
 _aclrtDeviceGetStreamPriorityRange = _lib._aclinto_aclrtDeviceGetStreamPriorityRange
@@ -102,7 +102,7 @@ _aclrtDevicePeerAccessStatus = _lib._aclpack_aclrtDevicePeerAccessStatus
 _aclrtDeviceSetLimit = _lib.aclrtDeviceSetLimit
 _aclrtDeviceTaskAbort = _lib.aclrtDeviceTaskAbort
 _aclrtEventElapsedTime = _lib._aclinto_aclrtEventElapsedTime
-_aclrtEventGetTimestamp = _lib.aclrtEventGetTimestamp
+_aclrtEventGetTimestamp = _lib._aclinto_aclrtEventGetTimestamp
 _aclrtExceptionInfoCallbackRegister = _lib.aclrtExceptionInfoCallbackRegister
 _aclrtExceptionInfoCallbackUnregister = _lib.aclrtExceptionInfoCallbackUnregister
 _aclrtFree = _lib.aclrtFree
@@ -112,14 +112,14 @@ _aclrtFreeHostWithDevSync = _lib.aclrtFreeHostWithDevSync
 _aclrtFreePhysical = _lib.aclrtFreePhysical
 _aclrtFreeWithDevSync = _lib.aclrtFreeWithDevSync
 _aclrtFunctionGetAvailDynUbufPerBlock = _lib._aclinto_aclrtFunctionGetAvailDynUbufPerBlock
-_aclrtFunctionGetBinary = _lib.aclrtFunctionGetBinary
-_aclrtFunctionGetParamCount = _lib.aclrtFunctionGetParamCount
+_aclrtFunctionGetBinary = _lib._aclinto_aclrtFunctionGetBinary
+_aclrtFunctionGetParamCount = _lib._aclinto_aclrtFunctionGetParamCount
 _aclrtFunctionGetParamInfo = _lib._aclinto_aclrtFunctionGetParamInfo
 _aclrtGetAllGroupInfo = _lib.aclrtGetAllGroupInfo
-_aclrtGetArgsFromExceptionInfo = _lib.aclrtGetArgsFromExceptionInfo
+_aclrtGetArgsFromExceptionInfo = _lib._aclinto_aclrtGetArgsFromExceptionInfo
 _aclrtGetBufChainNum = _lib._aclpack_aclrtGetBufChainNum
-_aclrtGetBufData = _lib.aclrtGetBufData
-_aclrtGetBufDataLen = _lib.aclrtGetBufDataLen
+_aclrtGetBufData = _lib._aclinto_aclrtGetBufData
+_aclrtGetBufDataLen = _lib._aclinto_aclrtGetBufDataLen
 _aclrtGetBufFromChain = _lib._aclinto_aclrtGetBufFromChain
 _aclrtGetBufUserData = _lib.aclrtGetBufUserData
 _aclrtGetCurrentContext = _lib._aclinto_aclrtGetCurrentContext
@@ -137,38 +137,38 @@ _aclrtGetErrorVerbose = _lib.aclrtGetErrorVerbose
 _aclrtGetEventAvailNum = _lib._aclpack_aclrtGetEventAvailNum
 _aclrtGetEventId = _lib._aclpack_aclrtGetEventId
 _aclrtGetFloatOverflowStatus = _lib.aclrtGetFloatOverflowStatus
-_aclrtGetFuncBySymbol = _lib.aclrtGetFuncBySymbol
-_aclrtGetFuncHandleFromExceptionInfo = _lib.aclrtGetFuncHandleFromExceptionInfo
-_aclrtGetFunctionAddr = _lib.aclrtGetFunctionAddr
+_aclrtGetFuncBySymbol = _lib._aclinto_aclrtGetFuncBySymbol
+_aclrtGetFuncHandleFromExceptionInfo = _lib._aclinto_aclrtGetFuncHandleFromExceptionInfo
+_aclrtGetFunctionAddr = _lib._aclinto_aclrtGetFunctionAddr
 _aclrtGetFunctionAttribute = _lib._aclinto_aclrtGetFunctionAttribute
 _aclrtGetFunctionName = _lib.aclrtGetFunctionName
-_aclrtGetFunctionSize = _lib.aclrtGetFunctionSize
+_aclrtGetFunctionSize = _lib._aclinto_aclrtGetFunctionSize
 _aclrtGetGroupCount = _lib._aclpack_aclrtGetGroupCount
 _aclrtGetGroupInfoDetail = _lib._aclinto_aclrtGetGroupInfoDetail
 _aclrtGetHardwareSyncAddr = _lib._aclinto_aclrtGetHardwareSyncAddr
 _aclrtGetLastError = _lib.aclrtGetLastError
 _aclrtGetLogicDevIdByPhyDevId = _lib._aclpack_aclrtGetLogicDevIdByPhyDevId
 _aclrtGetLogicDevIdByUserDevId = _lib._aclpack_aclrtGetLogicDevIdByUserDevId
-_aclrtGetMemInfo = _lib.aclrtGetMemInfo
+_aclrtGetMemInfo = _lib._aclinto_aclrtGetMemInfo
 _aclrtGetMemUceInfo = _lib._aclinto_aclrtGetMemUceInfo
 _aclrtGetMemUsageInfo = _lib._aclinto_aclrtGetMemUsageInfo
-_aclrtGetMemcpyDescSize = _lib.aclrtGetMemcpyDescSize
+_aclrtGetMemcpyDescSize = _lib._aclinto_aclrtGetMemcpyDescSize
 _aclrtGetNotifyId = _lib._aclpack_aclrtGetNotifyId
 _aclrtGetOpExecuteTimeout = _lib._aclpack_aclrtGetOpExecuteTimeout
 _aclrtGetOpTimeOutInterval = _lib._aclinto_aclrtGetOpTimeOutInterval
 _aclrtGetOverflowStatus = _lib.aclrtGetOverflowStatus
 _aclrtGetPhyDevIdByLogicDevId = _lib._aclpack_aclrtGetPhyDevIdByLogicDevId
 _aclrtGetPhyDevIdByUserDevId = _lib._aclpack_aclrtGetPhyDevIdByUserDevId
-_aclrtGetPrimaryCtxState = _lib.aclrtGetPrimaryCtxState
+_aclrtGetPrimaryCtxState = _lib._aclinto_aclrtGetPrimaryCtxState
 _aclrtGetResInCurrentThread = _lib._aclpack_aclrtGetResInCurrentThread
 _aclrtGetRunMode = _lib._aclpack_aclrtGetRunMode
 _aclrtGetStreamAvailableNum = _lib._aclpack_aclrtGetStreamAvailableNum
 _aclrtGetStreamIdFromExceptionInfo = _lib.aclrtGetStreamIdFromExceptionInfo
 _aclrtGetStreamOverflowSwitch = _lib._aclpack_aclrtGetStreamOverflowSwitch
 _aclrtGetStreamResLimit = _lib._aclpack_aclrtGetStreamResLimit
-_aclrtGetSymbolAddress = _lib.aclrtGetSymbolAddress
-_aclrtGetSymbolSize = _lib.aclrtGetSymbolSize
-_aclrtGetSysParamOpt = _lib.aclrtGetSysParamOpt
+_aclrtGetSymbolAddress = _lib._aclinto_aclrtGetSymbolAddress
+_aclrtGetSymbolSize = _lib._aclinto_aclrtGetSymbolSize
+_aclrtGetSysParamOpt = _lib._aclinto_aclrtGetSysParamOpt
 _aclrtGetTaskIdFromExceptionInfo = _lib.aclrtGetTaskIdFromExceptionInfo
 _aclrtGetThreadIdFromExceptionInfo = _lib.aclrtGetThreadIdFromExceptionInfo
 _aclrtGetThreadLastTaskId = _lib._aclpack_aclrtGetThreadLastTaskId
@@ -186,14 +186,14 @@ _aclrtIpcMemImportByKey = _lib._aclinto_aclrtIpcMemImportByKey
 _aclrtIpcMemImportPidInterServer = _lib.aclrtIpcMemImportPidInterServer
 _aclrtIpcMemSetAttr = _lib.aclrtIpcMemSetAttr
 _aclrtIpcMemSetImportPid = _lib.aclrtIpcMemSetImportPid
-_aclrtIpcOpenEventHandle = _lib.aclrtIpcOpenEventHandle
+_aclrtIpcOpenEventHandle = _lib._aclinto_aclrtIpcOpenEventHandle
 _aclrtKernelArgsAppend = _lib._aclinto_aclrtKernelArgsAppend
-_aclrtKernelArgsAppendPlaceHolder = _lib.aclrtKernelArgsAppendPlaceHolder
+_aclrtKernelArgsAppendPlaceHolder = _lib._aclinto_aclrtKernelArgsAppendPlaceHolder
 _aclrtKernelArgsFinalize = _lib.aclrtKernelArgsFinalize
-_aclrtKernelArgsGetHandleMemSize = _lib.aclrtKernelArgsGetHandleMemSize
+_aclrtKernelArgsGetHandleMemSize = _lib._aclinto_aclrtKernelArgsGetHandleMemSize
 _aclrtKernelArgsGetMemSize = _lib._aclinto_aclrtKernelArgsGetMemSize
 _aclrtKernelArgsGetPlaceHolderBuffer = _lib._aclinto_aclrtKernelArgsGetPlaceHolderBuffer
-_aclrtKernelArgsInit = _lib.aclrtKernelArgsInit
+_aclrtKernelArgsInit = _lib._aclinto_aclrtKernelArgsInit
 _aclrtKernelArgsInitByUserMem = _lib.aclrtKernelArgsInitByUserMem
 _aclrtKernelArgsParaUpdate = _lib.aclrtKernelArgsParaUpdate
 _aclrtLaunchHostFunc = _lib.aclrtLaunchHostFunc
@@ -206,7 +206,7 @@ _aclrtLaunchSIMTKernelWithHostArgs = _lib.aclrtLaunchSIMTKernelWithHostArgs
 _aclrtMalloc = _lib._aclinto_aclrtMalloc
 _aclrtMallocAlign32 = _lib._aclinto_aclrtMallocAlign32
 _aclrtMallocCached = _lib._aclinto_aclrtMallocCached
-_aclrtMallocHost = _lib.aclrtMallocHost
+_aclrtMallocHost = _lib._aclinto_aclrtMallocHost
 _aclrtMallocPhysical = _lib.aclrtMallocPhysical
 _aclrtMapMem = _lib.aclrtMapMem
 _aclrtMemAllocManaged = _lib._aclinto_aclrtMemAllocManaged
@@ -214,7 +214,7 @@ _aclrtMemExportToShareableHandle = _lib._aclinto_aclrtMemExportToShareableHandle
 _aclrtMemExportToShareableHandleV2 = _lib.aclrtMemExportToShareableHandleV2
 _aclrtMemFlush = _lib.aclrtMemFlush
 _aclrtMemGetAccess = _lib.aclrtMemGetAccess
-_aclrtMemGetAddressRange = _lib.aclrtMemGetAddressRange
+_aclrtMemGetAddressRange = _lib._aclinto_aclrtMemGetAddressRange
 _aclrtMemGetAllocationGranularity = _lib.aclrtMemGetAllocationGranularity
 _aclrtMemGetAllocationPropertiesFromHandle = _lib.aclrtMemGetAllocationPropertiesFromHandle
 _aclrtMemImportFromShareableHandle = _lib._aclinto_aclrtMemImportFromShareableHandle
@@ -229,14 +229,14 @@ _aclrtMemMapNoAccess = _lib.aclrtMemMapNoAccess
 _aclrtMemMapSelectedLink = _lib.aclrtMemMapSelectedLink
 _aclrtMemMapSetLink = _lib.aclrtMemMapSetLink
 _aclrtMemP2PMap = _lib.aclrtMemP2PMap
-_aclrtMemPoolCreate = _lib.aclrtMemPoolCreate
+_aclrtMemPoolCreate = _lib._aclinto_aclrtMemPoolCreate
 _aclrtMemPoolDestroy = _lib.aclrtMemPoolDestroy
 _aclrtMemPoolFreeAsync = _lib.aclrtMemPoolFreeAsync
 _aclrtMemPoolGetAttr = _lib.aclrtMemPoolGetAttr
 _aclrtMemPoolMallocAsync = _lib._aclinto_aclrtMemPoolMallocAsync
 _aclrtMemPoolSetAttr = _lib.aclrtMemPoolSetAttr
 _aclrtMemPoolTrimTo = _lib.aclrtMemPoolTrimTo
-_aclrtMemRetainAllocationHandle = _lib.aclrtMemRetainAllocationHandle
+_aclrtMemRetainAllocationHandle = _lib._aclinto_aclrtMemRetainAllocationHandle
 _aclrtMemSetAccess = _lib.aclrtMemSetAccess
 _aclrtMemSetPidToShareableHandle = _lib.aclrtMemSetPidToShareableHandle
 _aclrtMemSetPidToShareableHandleV2 = _lib.aclrtMemSetPidToShareableHandleV2
@@ -307,7 +307,7 @@ _aclrtSetLabel = _lib.aclrtSetLabel
 _aclrtSetMemcpyDesc = _lib.aclrtSetMemcpyDesc
 _aclrtSetOpExecuteTimeOut = _lib.aclrtSetOpExecuteTimeOut
 _aclrtSetOpExecuteTimeOutWithMs = _lib.aclrtSetOpExecuteTimeOutWithMs
-_aclrtSetOpExecuteTimeOutV2 = _lib.aclrtSetOpExecuteTimeOutV2
+_aclrtSetOpExecuteTimeOutV2 = _lib._aclinto_aclrtSetOpExecuteTimeOutV2
 _aclrtSetOpWaitTimeout = _lib.aclrtSetOpWaitTimeout
 _aclrtSetStreamAttribute = _lib.aclrtSetStreamAttribute
 _aclrtSetStreamConfigOpt = _lib.aclrtSetStreamConfigOpt
@@ -355,12 +355,21 @@ _aclrtWaitAndResetNotify = _lib.aclrtWaitAndResetNotify
 active_stream = _aclrtActiveStream
 
 
+_aclrtAllocBuf_read = _Struct("@Ni").unpack_from
+
+
 def alloc_buf(size):
     try:
-        _r = _aclrtAllocBuf(size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtAllocBuf(size, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.alloc_buf: {e}") from None
-    return _r.buf, _r.ret
+    _v = _aclrtAllocBuf_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def allocator_create_desc(*_ignored):
@@ -370,12 +379,21 @@ def allocator_create_desc(*_ignored):
 allocator_destroy_desc = _aclrtAllocatorDestroyDesc
 
 
+_aclrtAllocatorGetByStream_read = _Struct("@NNNNNNi").unpack_from
+
+
 def allocator_get_by_stream(stream):
     try:
-        _r = _aclrtAllocatorGetByStream(stream)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtAllocatorGetByStream(stream, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.allocator_get_by_stream: {e}") from None
-    return _r.allocatorDesc, _r.allocator, _r.allocFunc, _r.freeFunc, _r.allocAdviseFunc, _r.getAddrFromBlockFunc, _r.ret
+    _v = _aclrtAllocatorGetByStream_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 allocator_register = _aclrtAllocatorRegister
@@ -390,12 +408,21 @@ allocator_unregister = _aclrtAllocatorUnregister
 append_buf_chain = _aclrtAppendBufChain
 
 
+_aclrtBinaryGetDevAddress_read = _Struct("@NNi").unpack_from
+
+
 def binary_get_dev_address(bin_handle):
     try:
-        _r = _aclrtBinaryGetDevAddress(bin_handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtBinaryGetDevAddress(bin_handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.binary_get_dev_address: {e}") from None
-    return _r.binAddr, _r.binSize, _r.ret
+    _v = _aclrtBinaryGetDevAddress_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtBinaryGetFunction_read = _Struct("@Ni").unpack_from
@@ -453,12 +480,21 @@ def binary_get_global(bin_handle, name):
     return _v
 
 
+_aclrtBinaryLoad_read = _Struct("@Ni").unpack_from
+
+
 def binary_load(binary):
     try:
-        _r = _aclrtBinaryLoad(binary)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtBinaryLoad(binary, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.binary_load: {e}") from None
-    return _r.binHandle, _r.ret
+    _v = _aclrtBinaryLoad_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 binary_set_exception_callback = _aclrtBinarySetExceptionCallback
@@ -532,12 +568,21 @@ cmo_set_desc = _aclrtCmoSetDesc
 cmo_wait_barrier = _aclrtCmoWaitBarrier
 
 
+_aclrtCntNotifyCreate_read = _Struct("@Ni").unpack_from
+
+
 def cnt_notify_create(flag):
     try:
-        _r = _aclrtCntNotifyCreate(flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCntNotifyCreate(flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.cnt_notify_create: {e}") from None
-    return _r.cntNotify, _r.ret
+    _v = _aclrtCntNotifyCreate_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 cnt_notify_destroy = _aclrtCntNotifyDestroy
@@ -562,23 +607,41 @@ cnt_notify_reset = _aclrtCntNotifyReset
 cnt_notify_wait_with_timeout = _aclrtCntNotifyWaitWithTimeout
 
 
+_aclrtCopyBufRef_read = _Struct("@Ni").unpack_from
+
+
 def copy_buf_ref(buf):
     try:
-        _r = _aclrtCopyBufRef(buf)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCopyBufRef(buf, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.copy_buf_ref: {e}") from None
-    return _r.newBuf, _r.ret
+    _v = _aclrtCopyBufRef_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 create_binary = _aclrtCreateBinary
 
 
+_aclrtCreateContext_read = _Struct("@Ni").unpack_from
+
+
 def create_context(device_id):
     try:
-        _r = _aclrtCreateContext(device_id)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCreateContext(device_id, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.create_context: {e}") from None
-    return _r.context, _r.ret
+    _v = _aclrtCreateContext_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtCreateEvent_read = _Struct("@Ni").unpack_from
@@ -595,20 +658,38 @@ def create_event(*_ignored):
     return _v
 
 
+_aclrtCreateEventExWithFlag_read = _Struct("@Ni").unpack_from
+
+
 def create_event_ex_with_flag(flag):
     try:
-        _r = _aclrtCreateEventExWithFlag(flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCreateEventExWithFlag(flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.create_event_ex_with_flag: {e}") from None
-    return _r.event, _r.ret
+    _v = _aclrtCreateEventExWithFlag_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtCreateEventWithFlag_read = _Struct("@Ni").unpack_from
 
 
 def create_event_with_flag(flag):
     try:
-        _r = _aclrtCreateEventWithFlag(flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCreateEventWithFlag(flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.create_event_with_flag: {e}") from None
-    return _r.event, _r.ret
+    _v = _aclrtCreateEventWithFlag_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def create_group_info(*_ignored):
@@ -646,12 +727,21 @@ def create_label_list(labels, num):
     return _v
 
 
+_aclrtCreateNotify_read = _Struct("@Ni").unpack_from
+
+
 def create_notify(flag):
     try:
-        _r = _aclrtCreateNotify(flag)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCreateNotify(flag, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.create_notify: {e}") from None
-    return _r.notify, _r.ret
+    _v = _aclrtCreateNotify_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtCreateStream_read = _Struct("@Ni").unpack_from
@@ -671,12 +761,21 @@ def create_stream(*_ignored):
 create_stream_config_handle = _aclrtCreateStreamConfigHandle
 
 
+_aclrtCreateStreamV2_read = _Struct("@Ni").unpack_from
+
+
 def create_stream_v2(handle):
     try:
-        _r = _aclrtCreateStreamV2(handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCreateStreamV2(handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.create_stream_v2: {e}") from None
-    return _r.stream, _r.ret
+    _v = _aclrtCreateStreamV2_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtCreateStreamWithConfig_read = _Struct("@Ni").unpack_from
@@ -724,12 +823,21 @@ def ctx_get_float_overflow_addr():
     return _v
 
 
+_aclrtCtxGetSysParamOpt_read = _Struct("@qi").unpack_from
+
+
 def ctx_get_sys_param_opt(opt):
     try:
-        _r = _aclrtCtxGetSysParamOpt(opt)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtCtxGetSysParamOpt(opt, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.ctx_get_sys_param_opt: {e}") from None
-    return _r.value, _r.ret
+    _v = _aclrtCtxGetSysParamOpt_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 ctx_set_sys_param_opt = _aclrtCtxSetSysParamOpt
@@ -806,12 +914,21 @@ def device_get_by_pci_bus_id(pci_bus_id):
 device_get_host_atomic_capabilities = _aclrtDeviceGetHostAtomicCapabilities
 
 
+_aclrtDeviceGetLimit_read = _Struct("@Ni").unpack_from
+
+
 def device_get_limit(limit):
     try:
-        _r = _aclrtDeviceGetLimit(limit)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtDeviceGetLimit(limit, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.device_get_limit: {e}") from None
-    return _r.value, _r.ret
+    _v = _aclrtDeviceGetLimit_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 device_get_p2p_atomic_capabilities = _aclrtDeviceGetP2PAtomicCapabilities
@@ -871,12 +988,21 @@ def event_elapsed_time(start_event, end_event):
     return _v
 
 
+_aclrtEventGetTimestamp_read = _Struct("@Qi").unpack_from
+
+
 def event_get_timestamp(event):
     try:
-        _r = _aclrtEventGetTimestamp(event)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtEventGetTimestamp(event, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.event_get_timestamp: {e}") from None
-    return _r.timestamp, _r.ret
+    _v = _aclrtEventGetTimestamp_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 exception_info_callback_register = _aclrtExceptionInfoCallbackRegister
@@ -920,20 +1046,38 @@ def function_get_avail_dyn_ubuf_per_block(func, flags):
     return _v
 
 
+_aclrtFunctionGetBinary_read = _Struct("@Ni").unpack_from
+
+
 def function_get_binary(func_handle):
     try:
-        _r = _aclrtFunctionGetBinary(func_handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtFunctionGetBinary(func_handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.function_get_binary: {e}") from None
-    return _r.binHandle, _r.ret
+    _v = _aclrtFunctionGetBinary_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtFunctionGetParamCount_read = _Struct("@Ni").unpack_from
 
 
 def function_get_param_count(func):
     try:
-        _r = _aclrtFunctionGetParamCount(func)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtFunctionGetParamCount(func, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.function_get_param_count: {e}") from None
-    return _r.paramCount, _r.ret
+    _v = _aclrtFunctionGetParamCount_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtFunctionGetParamInfo_read = _Struct("@NNi").unpack_from
@@ -956,12 +1100,21 @@ def function_get_param_info(func, param_index):
 get_all_group_info = _aclrtGetAllGroupInfo
 
 
+_aclrtGetArgsFromExceptionInfo_read = _Struct("@NIi").unpack_from
+
+
 def get_args_from_exception_info(info):
     try:
-        _r = _aclrtGetArgsFromExceptionInfo(info)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetArgsFromExceptionInfo(info, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_args_from_exception_info: {e}") from None
-    return _r.devArgsPtr, _r.devArgsLen, _r.ret
+    _v = _aclrtGetArgsFromExceptionInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_buf_chain_num(head_buf):
@@ -974,20 +1127,38 @@ def get_buf_chain_num(head_buf):
     return _r & 0xFFFFFFFF, _r >> 32
 
 
+_aclrtGetBufData_read = _Struct("@NNi").unpack_from
+
+
 def get_buf_data(buf):
     try:
-        _r = _aclrtGetBufData(buf)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetBufData(buf, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_buf_data: {e}") from None
-    return _r.dataPtr, _r.size, _r.ret
+    _v = _aclrtGetBufData_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtGetBufDataLen_read = _Struct("@Ni").unpack_from
 
 
 def get_buf_data_len(buf):
     try:
-        _r = _aclrtGetBufDataLen(buf)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetBufDataLen(buf, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_buf_data_len: {e}") from None
-    return _r.len, _r.ret
+    _v = _aclrtGetBufDataLen_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtGetBufFromChain_read = _Struct("@Ni").unpack_from
@@ -1143,28 +1314,55 @@ def get_event_id(event):
 get_float_overflow_status = _aclrtGetFloatOverflowStatus
 
 
+_aclrtGetFuncBySymbol_read = _Struct("@Ni").unpack_from
+
+
 def get_func_by_symbol(symbol):
     try:
-        _r = _aclrtGetFuncBySymbol(symbol)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetFuncBySymbol(symbol, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_func_by_symbol: {e}") from None
-    return _r.funcHandle, _r.ret
+    _v = _aclrtGetFuncBySymbol_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtGetFuncHandleFromExceptionInfo_read = _Struct("@Ni").unpack_from
 
 
 def get_func_handle_from_exception_info(info):
     try:
-        _r = _aclrtGetFuncHandleFromExceptionInfo(info)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetFuncHandleFromExceptionInfo(info, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_func_handle_from_exception_info: {e}") from None
-    return _r.func, _r.ret
+    _v = _aclrtGetFuncHandleFromExceptionInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtGetFunctionAddr_read = _Struct("@NNi").unpack_from
 
 
 def get_function_addr(func_handle):
     try:
-        _r = _aclrtGetFunctionAddr(func_handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetFunctionAddr(func_handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_function_addr: {e}") from None
-    return _r.aicAddr, _r.aivAddr, _r.ret
+    _v = _aclrtGetFunctionAddr_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtGetFunctionAttribute_read = _Struct("@qi").unpack_from
@@ -1195,12 +1393,21 @@ def get_function_name(func_handle, max_len):
     return _string(_c_name).decode("utf-8", "replace"), _r
 
 
+_aclrtGetFunctionSize_read = _Struct("@NNi").unpack_from
+
+
 def get_function_size(func_handle):
     try:
-        _r = _aclrtGetFunctionSize(func_handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetFunctionSize(func_handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_function_size: {e}") from None
-    return _r.aicSize, _r.aivSize, _r.ret
+    _v = _aclrtGetFunctionSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_group_count():
@@ -1266,12 +1473,21 @@ def get_logic_dev_id_by_user_dev_id(user_devid):
     return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
+_aclrtGetMemInfo_read = _Struct("@NNi").unpack_from
+
+
 def get_mem_info(attr):
     try:
-        _r = _aclrtGetMemInfo(attr)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetMemInfo(attr, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_mem_info: {e}") from None
-    return _r.free, _r.total, _r.ret
+    _v = _aclrtGetMemInfo_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtGetMemUceInfo_read = _Struct("@Ni").unpack_from
@@ -1308,12 +1524,21 @@ def get_mem_usage_info(device_id, mem_usage_info, input_num, output_num):
     return _v
 
 
+_aclrtGetMemcpyDescSize_read = _Struct("@Ni").unpack_from
+
+
 def get_memcpy_desc_size(kind):
     try:
-        _r = _aclrtGetMemcpyDescSize(kind)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetMemcpyDescSize(kind, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_memcpy_desc_size: {e}") from None
-    return _r.descSize, _r.ret
+    _v = _aclrtGetMemcpyDescSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_notify_id(notify):
@@ -1372,12 +1597,21 @@ def get_phy_dev_id_by_user_dev_id(user_dev_id):
     return (_v - 0x100000000 if _v > 0x7FFFFFFF else _v), _r >> 32
 
 
+_aclrtGetPrimaryCtxState_read = _Struct("@Iii").unpack_from
+
+
 def get_primary_ctx_state(device_id):
     try:
-        _r = _aclrtGetPrimaryCtxState(device_id)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetPrimaryCtxState(device_id, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_primary_ctx_state: {e}") from None
-    return _r.flags, _r.active, _r.ret
+    _v = _aclrtGetPrimaryCtxState_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def get_res_in_current_thread(type):
@@ -1427,28 +1661,55 @@ def get_stream_res_limit(stream, type):
     return _r & 0xFFFFFFFF, _r >> 32
 
 
+_aclrtGetSymbolAddress_read = _Struct("@Ni").unpack_from
+
+
 def get_symbol_address(symbol):
     try:
-        _r = _aclrtGetSymbolAddress(symbol)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetSymbolAddress(symbol, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_symbol_address: {e}") from None
-    return _r.devPtr, _r.ret
+    _v = _aclrtGetSymbolAddress_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtGetSymbolSize_read = _Struct("@Ni").unpack_from
 
 
 def get_symbol_size(symbol):
     try:
-        _r = _aclrtGetSymbolSize(symbol)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetSymbolSize(symbol, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_symbol_size: {e}") from None
-    return _r.size, _r.ret
+    _v = _aclrtGetSymbolSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_aclrtGetSysParamOpt_read = _Struct("@qi").unpack_from
 
 
 def get_sys_param_opt(opt):
     try:
-        _r = _aclrtGetSysParamOpt(opt)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtGetSysParamOpt(opt, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.get_sys_param_opt: {e}") from None
-    return _r.value, _r.ret
+    _v = _aclrtGetSysParamOpt_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_task_id_from_exception_info = _aclrtGetTaskIdFromExceptionInfo
@@ -1617,12 +1878,21 @@ def ipc_mem_set_import_pid(key, pid):
     return _r
 
 
+_aclrtIpcOpenEventHandle_read = _Struct("@Ni").unpack_from
+
+
 def ipc_open_event_handle(handle):
     try:
-        _r = _aclrtIpcOpenEventHandle(handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtIpcOpenEventHandle(handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.ipc_open_event_handle: {e}") from None
-    return _r.event, _r.ret
+    _v = _aclrtIpcOpenEventHandle_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtKernelArgsAppend_read = _Struct("@Ni").unpack_from
@@ -1642,23 +1912,41 @@ def kernel_args_append(args_handle, param, param_size):
     return _v
 
 
+_aclrtKernelArgsAppendPlaceHolder_read = _Struct("@Ni").unpack_from
+
+
 def kernel_args_append_place_holder(args_handle):
     try:
-        _r = _aclrtKernelArgsAppendPlaceHolder(args_handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtKernelArgsAppendPlaceHolder(args_handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.kernel_args_append_place_holder: {e}") from None
-    return _r.paramHandle, _r.ret
+    _v = _aclrtKernelArgsAppendPlaceHolder_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 kernel_args_finalize = _aclrtKernelArgsFinalize
 
 
+_aclrtKernelArgsGetHandleMemSize_read = _Struct("@Ni").unpack_from
+
+
 def kernel_args_get_handle_mem_size(func_handle):
     try:
-        _r = _aclrtKernelArgsGetHandleMemSize(func_handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtKernelArgsGetHandleMemSize(func_handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.kernel_args_get_handle_mem_size: {e}") from None
-    return _r.memSize, _r.ret
+    _v = _aclrtKernelArgsGetHandleMemSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _aclrtKernelArgsGetMemSize_read = _Struct("@Ni").unpack_from
@@ -1695,12 +1983,21 @@ def kernel_args_get_place_holder_buffer(args_handle, param_handle, data_size):
     return _v
 
 
+_aclrtKernelArgsInit_read = _Struct("@Ni").unpack_from
+
+
 def kernel_args_init(func_handle):
     try:
-        _r = _aclrtKernelArgsInit(func_handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtKernelArgsInit(func_handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.kernel_args_init: {e}") from None
-    return _r.argsHandle, _r.ret
+    _v = _aclrtKernelArgsInit_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 kernel_args_init_by_user_mem = _aclrtKernelArgsInitByUserMem
@@ -1781,12 +2078,21 @@ def malloc_cached(size, policy):
     return _v
 
 
+_aclrtMallocHost_read = _Struct("@Ni").unpack_from
+
+
 def malloc_host(size):
     try:
-        _r = _aclrtMallocHost(size)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMallocHost(size, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.malloc_host: {e}") from None
-    return _r.hostPtr, _r.ret
+    _v = _aclrtMallocHost_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def malloc_physical(size, prop, flags):
@@ -1847,12 +2153,21 @@ mem_flush = _aclrtMemFlush
 mem_get_access = _aclrtMemGetAccess
 
 
+_aclrtMemGetAddressRange_read = _Struct("@NNi").unpack_from
+
+
 def mem_get_address_range(ptr):
     try:
-        _r = _aclrtMemGetAddressRange(ptr)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemGetAddressRange(ptr, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.mem_get_address_range: {e}") from None
-    return _r.pbase, _r.psize, _r.ret
+    _v = _aclrtMemGetAddressRange_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def mem_get_allocation_granularity(prop, option):
@@ -1939,12 +2254,21 @@ mem_map_set_link = _aclrtMemMapSetLink
 mem_p2p_map = _aclrtMemP2PMap
 
 
+_aclrtMemPoolCreate_read = _Struct("@Ni").unpack_from
+
+
 def mem_pool_create(pool_props):
     try:
-        _r = _aclrtMemPoolCreate(pool_props)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemPoolCreate(pool_props, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.mem_pool_create: {e}") from None
-    return _r.memPool, _r.ret
+    _v = _aclrtMemPoolCreate_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 mem_pool_destroy = _aclrtMemPoolDestroy
@@ -1979,12 +2303,21 @@ mem_pool_set_attr = _aclrtMemPoolSetAttr
 mem_pool_trim_to = _aclrtMemPoolTrimTo
 
 
+_aclrtMemRetainAllocationHandle_read = _Struct("@Ni").unpack_from
+
+
 def mem_retain_allocation_handle(vir_ptr):
     try:
-        _r = _aclrtMemRetainAllocationHandle(vir_ptr)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtMemRetainAllocationHandle(vir_ptr, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.mem_retain_allocation_handle: {e}") from None
-    return _r.handle, _r.ret
+    _v = _aclrtMemRetainAllocationHandle_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 mem_set_access = _aclrtMemSetAccess
@@ -2360,12 +2693,21 @@ set_op_execute_time_out = _aclrtSetOpExecuteTimeOut
 set_op_execute_time_out_with_ms = _aclrtSetOpExecuteTimeOutWithMs
 
 
+_aclrtSetOpExecuteTimeOutV2_read = _Struct("@Qi").unpack_from
+
+
 def set_op_execute_timeout_v2(timeout):
     try:
-        _r = _aclrtSetOpExecuteTimeOutV2(timeout)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _aclrtSetOpExecuteTimeOutV2(timeout, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.rt.set_op_execute_timeout_v2: {e}") from None
-    return _r.actualTimeout, _r.ret
+    _v = _aclrtSetOpExecuteTimeOutV2_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 set_op_wait_timeout = _aclrtSetOpWaitTimeout

@@ -4069,6 +4069,12 @@ static struct _aclout_acldvppMalloc acldvppMalloc(size_t size)
     return _acl_out;
 }
 
+static void _aclinto_acldvppMalloc(size_t size, void *_acl_into)
+{
+    struct _aclout_acldvppMalloc _acl_r = acldvppMalloc(size);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_acldvppMallocWithCfg)(void **, size_t, aclrtMemMallocPolicy, aclrtMallocConfig *);
 static struct _aclout_acldvppMallocWithCfg acldvppMallocWithCfg(size_t size, aclrtMemMallocPolicy policy, uintptr_t cfg)
 {
@@ -4849,6 +4855,12 @@ static struct _aclout_aclmdlBundleGetModelNum aclmdlBundleGetModelNum(uint32_t b
     return _acl_out;
 }
 
+static void _aclinto_aclmdlBundleGetModelNum(uint32_t bundleId, void *_acl_into)
+{
+    struct _aclout_aclmdlBundleGetModelNum _acl_r = aclmdlBundleGetModelNum(bundleId);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclmdlBundleGetQueryModelNum)(const aclmdlBundleQueryInfo *, size_t *);
 static struct _aclout_aclmdlBundleGetQueryModelNum aclmdlBundleGetQueryModelNum(uintptr_t queryInfo)
 {
@@ -4861,6 +4873,12 @@ static struct _aclout_aclmdlBundleGetQueryModelNum aclmdlBundleGetQueryModelNum(
     }
     _acl_out.ret = _acl_fn((const aclmdlBundleQueryInfo *)queryInfo, (size_t *)&_acl_out.modelNum);
     return _acl_out;
+}
+
+static void _aclinto_aclmdlBundleGetQueryModelNum(uintptr_t queryInfo, void *_acl_into)
+{
+    struct _aclout_aclmdlBundleGetQueryModelNum _acl_r = aclmdlBundleGetQueryModelNum(queryInfo);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlBundleGetSize)(const aclmdlBundleQueryInfo *, size_t, size_t *, size_t *);
@@ -4895,6 +4913,12 @@ static struct _aclout_aclmdlBundleGetVarWeightSize aclmdlBundleGetVarWeightSize(
     }
     _acl_out.ret = _acl_fn((const aclmdlBundleQueryInfo *)queryInfo, (size_t *)&_acl_out.variableWeightSize);
     return _acl_out;
+}
+
+static void _aclinto_aclmdlBundleGetVarWeightSize(uintptr_t queryInfo, void *_acl_into)
+{
+    struct _aclout_aclmdlBundleGetVarWeightSize _acl_r = aclmdlBundleGetVarWeightSize(queryInfo);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlBundleInitFromFile)(const char *, void *, size_t, uint32_t *);
@@ -5257,6 +5281,12 @@ static struct _aclout_aclmdlGetAippDataSize aclmdlGetAippDataSize(uint64_t batch
     }
     _acl_out.ret = _acl_fn(batchSize, (size_t *)&_acl_out.size);
     return _acl_out;
+}
+
+static void _aclinto_aclmdlGetAippDataSize(uint64_t batchSize, void *_acl_into)
+{
+    struct _aclout_aclmdlGetAippDataSize _acl_r = aclmdlGetAippDataSize(batchSize);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlGetAippType)(uint32_t, size_t, aclmdlInputAippType *, size_t *);
@@ -5942,6 +5972,12 @@ static struct _aclout_aclmdlRICaptureEnd aclmdlRICaptureEnd(uintptr_t stream)
     return _acl_out;
 }
 
+static void _aclinto_aclmdlRICaptureEnd(uintptr_t stream, void *_acl_into)
+{
+    struct _aclout_aclmdlRICaptureEnd _acl_r = aclmdlRICaptureEnd(stream);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclmdlRICaptureGetInfo)(aclrtStream, aclmdlRICaptureStatus *, aclmdlRI *);
 static struct _aclout_aclmdlRICaptureGetInfo aclmdlRICaptureGetInfo(uintptr_t stream)
 {
@@ -5956,6 +5992,12 @@ static struct _aclout_aclmdlRICaptureGetInfo aclmdlRICaptureGetInfo(uintptr_t st
     _acl_out.ret = _acl_fn((aclrtStream)stream, (aclmdlRICaptureStatus *)&_acl_out.status, (aclmdlRI *)&_acl_h_modelRI);
     _acl_out.modelRI = (uintptr_t)_acl_h_modelRI;
     return _acl_out;
+}
+
+static void _aclinto_aclmdlRICaptureGetInfo(uintptr_t stream, void *_acl_into)
+{
+    struct _aclout_aclmdlRICaptureGetInfo _acl_r = aclmdlRICaptureGetInfo(stream);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlRICaptureTaskGrpBegin)(aclrtStream);
@@ -5982,6 +6024,12 @@ static struct _aclout_aclmdlRICaptureTaskGrpEnd aclmdlRICaptureTaskGrpEnd(uintpt
     _acl_out.ret = _acl_fn((aclrtStream)stream, (aclrtTaskGrp *)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclmdlRICaptureTaskGrpEnd(uintptr_t stream, void *_acl_into)
+{
+    struct _aclout_aclmdlRICaptureTaskGrpEnd _acl_r = aclmdlRICaptureTaskGrpEnd(stream);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlRICaptureTaskUpdateBegin)(aclrtStream, aclrtTaskGrp);
@@ -6071,6 +6119,12 @@ static struct _aclout_aclmdlRICondHandleGetCondPtr aclmdlRICondHandleGetCondPtr(
     _acl_out.ret = _acl_fn((aclmdlRICondHandle)handle, (uint64_t **)&_acl_h_ptr);
     _acl_out.ptr = (uintptr_t)_acl_h_ptr;
     return _acl_out;
+}
+
+static void _aclinto_aclmdlRICondHandleGetCondPtr(uintptr_t handle, void *_acl_into)
+{
+    struct _aclout_aclmdlRICondHandleGetCondPtr _acl_r = aclmdlRICondHandleGetCondPtr(handle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclmdlRIDebugJsonPrint)(aclmdlRI, const char *, uint32_t);
@@ -7428,6 +7482,12 @@ static struct _aclout_aclrtAllocBuf aclrtAllocBuf(size_t size)
     return _acl_out;
 }
 
+static void _aclinto_aclrtAllocBuf(size_t size, void *_acl_into)
+{
+    struct _aclout_aclrtAllocBuf _acl_r = aclrtAllocBuf(size);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclrtAllocatorDesc (*_aclfn_aclrtAllocatorCreateDesc)(void);
 static uintptr_t aclrtAllocatorCreateDesc(void)
 {
@@ -7472,6 +7532,12 @@ static struct _aclout_aclrtAllocatorGetByStream aclrtAllocatorGetByStream(uintpt
     _acl_out.allocAdviseFunc = (uintptr_t)_acl_h_allocAdviseFunc;
     _acl_out.getAddrFromBlockFunc = (uintptr_t)_acl_h_getAddrFromBlockFunc;
     return _acl_out;
+}
+
+static void _aclinto_aclrtAllocatorGetByStream(uintptr_t stream, void *_acl_into)
+{
+    struct _aclout_aclrtAllocatorGetByStream _acl_r = aclrtAllocatorGetByStream(stream);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtAllocatorRegister)(aclrtStream, aclrtAllocatorDesc);
@@ -7570,6 +7636,12 @@ static struct _aclout_aclrtBinaryGetDevAddress aclrtBinaryGetDevAddress(uintptr_
     return _acl_out;
 }
 
+static void _aclinto_aclrtBinaryGetDevAddress(uintptr_t binHandle, void *_acl_into)
+{
+    struct _aclout_aclrtBinaryGetDevAddress _acl_r = aclrtBinaryGetDevAddress(binHandle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtBinaryGetFunction)(const aclrtBinHandle, const char *, aclrtFuncHandle *);
 static struct _aclout_aclrtBinaryGetFunction aclrtBinaryGetFunction(uintptr_t binHandle, const char *kernelName)
 {
@@ -7650,6 +7722,12 @@ static struct _aclout_aclrtBinaryLoad aclrtBinaryLoad(uintptr_t binary)
     _acl_out.ret = _acl_fn((const aclrtBinary)binary, (aclrtBinHandle *)&_acl_h_binHandle);
     _acl_out.binHandle = (uintptr_t)_acl_h_binHandle;
     return _acl_out;
+}
+
+static void _aclinto_aclrtBinaryLoad(uintptr_t binary, void *_acl_into)
+{
+    struct _aclout_aclrtBinaryLoad _acl_r = aclrtBinaryLoad(binary);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtBinaryLoadFromData)(const void *, size_t, const aclrtBinaryLoadOptions *, aclrtBinHandle *);
@@ -7850,6 +7928,12 @@ static struct _aclout_aclrtCntNotifyCreate aclrtCntNotifyCreate(uint64_t flag)
     return _acl_out;
 }
 
+static void _aclinto_aclrtCntNotifyCreate(uint64_t flag, void *_acl_into)
+{
+    struct _aclout_aclrtCntNotifyCreate _acl_r = aclrtCntNotifyCreate(flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtCntNotifyDestroy)(aclrtCntNotify);
 static aclError aclrtCntNotifyDestroy(uintptr_t cntNotify)
 {
@@ -7926,6 +8010,12 @@ static struct _aclout_aclrtCopyBufRef aclrtCopyBufRef(uintptr_t buf)
     return _acl_out;
 }
 
+static void _aclinto_aclrtCopyBufRef(uintptr_t buf, void *_acl_into)
+{
+    struct _aclout_aclrtCopyBufRef _acl_r = aclrtCopyBufRef(buf);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclrtBinary (*_aclfn_aclrtCreateBinary)(const void *, size_t);
 static uintptr_t aclrtCreateBinary(uintptr_t data, size_t dataLen)
 {
@@ -7950,6 +8040,12 @@ static struct _aclout_aclrtCreateContext aclrtCreateContext(int32_t deviceId)
     _acl_out.ret = _acl_fn((aclrtContext *)&_acl_h_context, deviceId);
     _acl_out.context = (uintptr_t)_acl_h_context;
     return _acl_out;
+}
+
+static void _aclinto_aclrtCreateContext(int32_t deviceId, void *_acl_into)
+{
+    struct _aclout_aclrtCreateContext _acl_r = aclrtCreateContext(deviceId);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtCreateEvent)(aclrtEvent *);
@@ -7990,6 +8086,12 @@ static struct _aclout_aclrtCreateEventExWithFlag aclrtCreateEventExWithFlag(uint
     return _acl_out;
 }
 
+static void _aclinto_aclrtCreateEventExWithFlag(uint32_t flag, void *_acl_into)
+{
+    struct _aclout_aclrtCreateEventExWithFlag _acl_r = aclrtCreateEventExWithFlag(flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtCreateEventWithFlag)(aclrtEvent *, uint32_t);
 static struct _aclout_aclrtCreateEventWithFlag aclrtCreateEventWithFlag(uint32_t flag)
 {
@@ -8004,6 +8106,12 @@ static struct _aclout_aclrtCreateEventWithFlag aclrtCreateEventWithFlag(uint32_t
     _acl_out.ret = _acl_fn((aclrtEvent *)&_acl_h_event, flag);
     _acl_out.event = (uintptr_t)_acl_h_event;
     return _acl_out;
+}
+
+static void _aclinto_aclrtCreateEventWithFlag(uint32_t flag, void *_acl_into)
+{
+    struct _aclout_aclrtCreateEventWithFlag _acl_r = aclrtCreateEventWithFlag(flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclrtGroupInfo *(*_aclfn_aclrtCreateGroupInfo)(void);
@@ -8076,6 +8184,12 @@ static struct _aclout_aclrtCreateNotify aclrtCreateNotify(uint64_t flag)
     return _acl_out;
 }
 
+static void _aclinto_aclrtCreateNotify(uint64_t flag, void *_acl_into)
+{
+    struct _aclout_aclrtCreateNotify _acl_r = aclrtCreateNotify(flag);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtCreateStream)(aclrtStream *);
 static struct _aclout_aclrtCreateStream aclrtCreateStream(void)
 {
@@ -8122,6 +8236,12 @@ static struct _aclout_aclrtCreateStreamV2 aclrtCreateStreamV2(uintptr_t handle)
     _acl_out.ret = _acl_fn((aclrtStream *)&_acl_h_stream, (const aclrtStreamConfigHandle *)handle);
     _acl_out.stream = (uintptr_t)_acl_h_stream;
     return _acl_out;
+}
+
+static void _aclinto_aclrtCreateStreamV2(uintptr_t handle, void *_acl_into)
+{
+    struct _aclout_aclrtCreateStreamV2 _acl_r = aclrtCreateStreamV2(handle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtCreateStreamWithConfig)(aclrtStream *, uint32_t, uint32_t);
@@ -8202,6 +8322,12 @@ static struct _aclout_aclrtCtxGetSysParamOpt aclrtCtxGetSysParamOpt(aclSysParamO
     }
     _acl_out.ret = _acl_fn(opt, (int64_t *)&_acl_out.value);
     return _acl_out;
+}
+
+static void _aclinto_aclrtCtxGetSysParamOpt(aclSysParamOpt opt, void *_acl_into)
+{
+    struct _aclout_aclrtCtxGetSysParamOpt _acl_r = aclrtCtxGetSysParamOpt(opt);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtCtxSetSysParamOpt)(aclSysParamOpt, int64_t);
@@ -8418,6 +8544,12 @@ static struct _aclout_aclrtDeviceGetLimit aclrtDeviceGetLimit(aclrtDeviceLimit l
     return _acl_out;
 }
 
+static void _aclinto_aclrtDeviceGetLimit(aclrtDeviceLimit limit, void *_acl_into)
+{
+    struct _aclout_aclrtDeviceGetLimit _acl_r = aclrtDeviceGetLimit(limit);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtDeviceGetP2PAtomicCapabilities)(uint32_t *, const aclrtAtomicOperation *, const uint32_t, int32_t, int32_t);
 static aclError aclrtDeviceGetP2PAtomicCapabilities(uintptr_t capabilities, uintptr_t operations, const uint32_t count, int32_t srcDeviceId, int32_t dstDeviceId)
 {
@@ -8556,6 +8688,12 @@ static struct _aclout_aclrtEventGetTimestamp aclrtEventGetTimestamp(uintptr_t ev
     return _acl_out;
 }
 
+static void _aclinto_aclrtEventGetTimestamp(uintptr_t event, void *_acl_into)
+{
+    struct _aclout_aclrtEventGetTimestamp _acl_r = aclrtEventGetTimestamp(event);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtExceptionInfoCallbackRegister)(aclrtExceptionInfoCallback);
 static aclError aclrtExceptionInfoCallbackRegister(uintptr_t callback)
 {
@@ -8672,6 +8810,12 @@ static struct _aclout_aclrtFunctionGetBinary aclrtFunctionGetBinary(uintptr_t fu
     return _acl_out;
 }
 
+static void _aclinto_aclrtFunctionGetBinary(uintptr_t funcHandle, void *_acl_into)
+{
+    struct _aclout_aclrtFunctionGetBinary _acl_r = aclrtFunctionGetBinary(funcHandle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtFunctionGetParamCount)(const void *, size_t *);
 static struct _aclout_aclrtFunctionGetParamCount aclrtFunctionGetParamCount(uintptr_t func)
 {
@@ -8684,6 +8828,12 @@ static struct _aclout_aclrtFunctionGetParamCount aclrtFunctionGetParamCount(uint
     }
     _acl_out.ret = _acl_fn((const void *)func, (size_t *)&_acl_out.paramCount);
     return _acl_out;
+}
+
+static void _aclinto_aclrtFunctionGetParamCount(uintptr_t func, void *_acl_into)
+{
+    struct _aclout_aclrtFunctionGetParamCount _acl_r = aclrtFunctionGetParamCount(func);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtFunctionGetParamInfo)(const void *, size_t, size_t *, size_t *);
@@ -8732,6 +8882,12 @@ static struct _aclout_aclrtGetArgsFromExceptionInfo aclrtGetArgsFromExceptionInf
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetArgsFromExceptionInfo(uintptr_t info, void *_acl_into)
+{
+    struct _aclout_aclrtGetArgsFromExceptionInfo _acl_r = aclrtGetArgsFromExceptionInfo(info);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetBufChainNum)(aclrtMbuf, uint32_t *);
 static struct _aclout_aclrtGetBufChainNum aclrtGetBufChainNum(uintptr_t headBuf)
 {
@@ -8768,6 +8924,12 @@ static struct _aclout_aclrtGetBufData aclrtGetBufData(uintptr_t buf)
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetBufData(uintptr_t buf, void *_acl_into)
+{
+    struct _aclout_aclrtGetBufData _acl_r = aclrtGetBufData(buf);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetBufDataLen)(aclrtMbuf, size_t *);
 static struct _aclout_aclrtGetBufDataLen aclrtGetBufDataLen(uintptr_t buf)
 {
@@ -8780,6 +8942,12 @@ static struct _aclout_aclrtGetBufDataLen aclrtGetBufDataLen(uintptr_t buf)
     }
     _acl_out.ret = _acl_fn((aclrtMbuf)buf, (size_t *)&_acl_out.len);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetBufDataLen(uintptr_t buf, void *_acl_into)
+{
+    struct _aclout_aclrtGetBufDataLen _acl_r = aclrtGetBufDataLen(buf);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetBufFromChain)(aclrtMbuf, uint32_t, aclrtMbuf *);
@@ -9090,6 +9258,12 @@ static struct _aclout_aclrtGetFuncBySymbol aclrtGetFuncBySymbol(uintptr_t symbol
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetFuncBySymbol(uintptr_t symbol, void *_acl_into)
+{
+    struct _aclout_aclrtGetFuncBySymbol _acl_r = aclrtGetFuncBySymbol(symbol);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetFuncHandleFromExceptionInfo)(const aclrtExceptionInfo *, aclrtFuncHandle *);
 static struct _aclout_aclrtGetFuncHandleFromExceptionInfo aclrtGetFuncHandleFromExceptionInfo(uintptr_t info)
 {
@@ -9104,6 +9278,12 @@ static struct _aclout_aclrtGetFuncHandleFromExceptionInfo aclrtGetFuncHandleFrom
     _acl_out.ret = _acl_fn((const aclrtExceptionInfo *)info, (aclrtFuncHandle *)&_acl_h_func);
     _acl_out.func = (uintptr_t)_acl_h_func;
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetFuncHandleFromExceptionInfo(uintptr_t info, void *_acl_into)
+{
+    struct _aclout_aclrtGetFuncHandleFromExceptionInfo _acl_r = aclrtGetFuncHandleFromExceptionInfo(info);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetFunctionAddr)(aclrtFuncHandle, void **, void **);
@@ -9122,6 +9302,12 @@ static struct _aclout_aclrtGetFunctionAddr aclrtGetFunctionAddr(uintptr_t funcHa
     _acl_out.aicAddr = (uintptr_t)_acl_h_aicAddr;
     _acl_out.aivAddr = (uintptr_t)_acl_h_aivAddr;
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetFunctionAddr(uintptr_t funcHandle, void *_acl_into)
+{
+    struct _aclout_aclrtGetFunctionAddr _acl_r = aclrtGetFunctionAddr(funcHandle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetFunctionAttribute)(aclrtFuncHandle, aclrtFuncAttribute, int64_t *);
@@ -9166,6 +9352,12 @@ static struct _aclout_aclrtGetFunctionSize aclrtGetFunctionSize(uintptr_t funcHa
     }
     _acl_out.ret = _acl_fn((aclrtFuncHandle)funcHandle, (size_t *)&_acl_out.aicSize, (size_t *)&_acl_out.aivSize);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetFunctionSize(uintptr_t funcHandle, void *_acl_into)
+{
+    struct _aclout_aclrtGetFunctionSize _acl_r = aclrtGetFunctionSize(funcHandle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetGroupCount)(uint32_t *);
@@ -9294,6 +9486,12 @@ static struct _aclout_aclrtGetMemInfo aclrtGetMemInfo(aclrtMemAttr attr)
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetMemInfo(aclrtMemAttr attr, void *_acl_into)
+{
+    struct _aclout_aclrtGetMemInfo _acl_r = aclrtGetMemInfo(attr);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetMemUceInfo)(int32_t, aclrtMemUceInfo *, size_t, size_t *);
 static struct _aclout_aclrtGetMemUceInfo aclrtGetMemUceInfo(int32_t deviceId, uintptr_t memUceInfoArray, size_t arraySize)
 {
@@ -9347,6 +9545,12 @@ static struct _aclout_aclrtGetMemcpyDescSize aclrtGetMemcpyDescSize(aclrtMemcpyK
     }
     _acl_out.ret = _acl_fn(kind, (size_t *)&_acl_out.descSize);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, void *_acl_into)
+{
+    struct _aclout_aclrtGetMemcpyDescSize _acl_r = aclrtGetMemcpyDescSize(kind);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetNotifyId)(aclrtNotify, uint32_t *);
@@ -9471,6 +9675,12 @@ static struct _aclout_aclrtGetPrimaryCtxState aclrtGetPrimaryCtxState(int32_t de
     }
     _acl_out.ret = _acl_fn(deviceId, (uint32_t *)&_acl_out.flags, (int32_t *)&_acl_out.active);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetPrimaryCtxState(int32_t deviceId, void *_acl_into)
+{
+    struct _aclout_aclrtGetPrimaryCtxState _acl_r = aclrtGetPrimaryCtxState(deviceId);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtGetResInCurrentThread)(aclrtDevResLimitType, uint32_t *);
@@ -9623,6 +9833,12 @@ static struct _aclout_aclrtGetSymbolAddress aclrtGetSymbolAddress(uintptr_t symb
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetSymbolAddress(uintptr_t symbol, void *_acl_into)
+{
+    struct _aclout_aclrtGetSymbolAddress _acl_r = aclrtGetSymbolAddress(symbol);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetSymbolSize)(const void *, size_t *);
 static struct _aclout_aclrtGetSymbolSize aclrtGetSymbolSize(uintptr_t symbol)
 {
@@ -9637,6 +9853,12 @@ static struct _aclout_aclrtGetSymbolSize aclrtGetSymbolSize(uintptr_t symbol)
     return _acl_out;
 }
 
+static void _aclinto_aclrtGetSymbolSize(uintptr_t symbol, void *_acl_into)
+{
+    struct _aclout_aclrtGetSymbolSize _acl_r = aclrtGetSymbolSize(symbol);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtGetSysParamOpt)(aclSysParamOpt, int64_t *);
 static struct _aclout_aclrtGetSysParamOpt aclrtGetSysParamOpt(aclSysParamOpt opt)
 {
@@ -9649,6 +9871,12 @@ static struct _aclout_aclrtGetSysParamOpt aclrtGetSysParamOpt(aclSysParamOpt opt
     }
     _acl_out.ret = _acl_fn(opt, (int64_t *)&_acl_out.value);
     return _acl_out;
+}
+
+static void _aclinto_aclrtGetSysParamOpt(aclSysParamOpt opt, void *_acl_into)
+{
+    struct _aclout_aclrtGetSysParamOpt _acl_r = aclrtGetSysParamOpt(opt);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef uint32_t (*_aclfn_aclrtGetTaskIdFromExceptionInfo)(const aclrtExceptionInfo *);
@@ -9941,6 +10169,12 @@ static struct _aclout_aclrtIpcOpenEventHandle aclrtIpcOpenEventHandle(uintptr_t 
     return _acl_out;
 }
 
+static void _aclinto_aclrtIpcOpenEventHandle(uintptr_t handle, void *_acl_into)
+{
+    struct _aclout_aclrtIpcOpenEventHandle _acl_r = aclrtIpcOpenEventHandle(handle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtKernelArgsAppend)(aclrtArgsHandle, void *, size_t, aclrtParamHandle *);
 static struct _aclout_aclrtKernelArgsAppend aclrtKernelArgsAppend(uintptr_t argsHandle, uintptr_t param, size_t paramSize)
 {
@@ -9979,6 +10213,12 @@ static struct _aclout_aclrtKernelArgsAppendPlaceHolder aclrtKernelArgsAppendPlac
     return _acl_out;
 }
 
+static void _aclinto_aclrtKernelArgsAppendPlaceHolder(uintptr_t argsHandle, void *_acl_into)
+{
+    struct _aclout_aclrtKernelArgsAppendPlaceHolder _acl_r = aclrtKernelArgsAppendPlaceHolder(argsHandle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtKernelArgsFinalize)(aclrtArgsHandle);
 static aclError aclrtKernelArgsFinalize(uintptr_t argsHandle)
 {
@@ -10001,6 +10241,12 @@ static struct _aclout_aclrtKernelArgsGetHandleMemSize aclrtKernelArgsGetHandleMe
     }
     _acl_out.ret = _acl_fn((aclrtFuncHandle)funcHandle, (size_t *)&_acl_out.memSize);
     return _acl_out;
+}
+
+static void _aclinto_aclrtKernelArgsGetHandleMemSize(uintptr_t funcHandle, void *_acl_into)
+{
+    struct _aclout_aclrtKernelArgsGetHandleMemSize _acl_r = aclrtKernelArgsGetHandleMemSize(funcHandle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtKernelArgsGetMemSize)(aclrtFuncHandle, size_t, size_t *);
@@ -10059,6 +10305,12 @@ static struct _aclout_aclrtKernelArgsInit aclrtKernelArgsInit(uintptr_t funcHand
     _acl_out.ret = _acl_fn((aclrtFuncHandle)funcHandle, (aclrtArgsHandle *)&_acl_h_argsHandle);
     _acl_out.argsHandle = (uintptr_t)_acl_h_argsHandle;
     return _acl_out;
+}
+
+static void _aclinto_aclrtKernelArgsInit(uintptr_t funcHandle, void *_acl_into)
+{
+    struct _aclout_aclrtKernelArgsInit _acl_r = aclrtKernelArgsInit(funcHandle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtKernelArgsInitByUserMem)(aclrtFuncHandle, aclrtArgsHandle, void *, size_t);
@@ -10275,6 +10527,12 @@ static struct _aclout_aclrtMallocHost aclrtMallocHost(size_t size)
     return _acl_out;
 }
 
+static void _aclinto_aclrtMallocHost(size_t size, void *_acl_into)
+{
+    struct _aclout_aclrtMallocHost _acl_r = aclrtMallocHost(size);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMallocHostWithCfg)(void **, uint64_t, aclrtMallocConfig *);
 static struct _aclout_aclrtMallocHostWithCfg aclrtMallocHostWithCfg(uint64_t size, uintptr_t cfg)
 {
@@ -10419,6 +10677,12 @@ static struct _aclout_aclrtMemGetAddressRange aclrtMemGetAddressRange(uintptr_t 
     _acl_out.ret = _acl_fn((void *)ptr, (void **)&_acl_h_pbase, (size_t *)&_acl_out.psize);
     _acl_out.pbase = (uintptr_t)_acl_h_pbase;
     return _acl_out;
+}
+
+static void _aclinto_aclrtMemGetAddressRange(uintptr_t ptr, void *_acl_into)
+{
+    struct _aclout_aclrtMemGetAddressRange _acl_r = aclrtMemGetAddressRange(ptr);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMemGetAllocationGranularity)(aclrtPhysicalMemProp *, aclrtMemGranularityOptions, size_t *);
@@ -10615,6 +10879,12 @@ static struct _aclout_aclrtMemPoolCreate aclrtMemPoolCreate(uintptr_t poolProps)
     return _acl_out;
 }
 
+static void _aclinto_aclrtMemPoolCreate(uintptr_t poolProps, void *_acl_into)
+{
+    struct _aclout_aclrtMemPoolCreate _acl_r = aclrtMemPoolCreate(poolProps);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtMemPoolDestroy)(const aclrtMemPool);
 static aclError aclrtMemPoolDestroy(uintptr_t memPool)
 {
@@ -10701,6 +10971,12 @@ static struct _aclout_aclrtMemRetainAllocationHandle aclrtMemRetainAllocationHan
     _acl_out.ret = _acl_fn((void *)virPtr, (aclrtDrvMemHandle *)&_acl_h_handle);
     _acl_out.handle = (uintptr_t)_acl_h_handle;
     return _acl_out;
+}
+
+static void _aclinto_aclrtMemRetainAllocationHandle(uintptr_t virPtr, void *_acl_into)
+{
+    struct _aclout_aclrtMemRetainAllocationHandle _acl_r = aclrtMemRetainAllocationHandle(virPtr);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_aclrtMemSetAccess)(void *, size_t, aclrtMemAccessDesc *, size_t);
@@ -11533,6 +11809,12 @@ static struct _aclout_aclrtSetOpExecuteTimeOutV2 aclrtSetOpExecuteTimeOutV2(uint
     return _acl_out;
 }
 
+static void _aclinto_aclrtSetOpExecuteTimeOutV2(uint64_t timeout, void *_acl_into)
+{
+    struct _aclout_aclrtSetOpExecuteTimeOutV2 _acl_r = aclrtSetOpExecuteTimeOutV2(timeout);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_aclrtSetOpExecuteTimeOutWithMs)(uint32_t);
 static aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout)
 {
@@ -12159,6 +12441,12 @@ static struct _aclout_acltdtCopyBufRef acltdtCopyBufRef(uintptr_t buf)
     return _acl_out;
 }
 
+static void _aclinto_acltdtCopyBufRef(uintptr_t buf, void *_acl_into)
+{
+    struct _aclout_acltdtCopyBufRef _acl_r = acltdtCopyBufRef(buf);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef acltdtChannelHandle *(*_aclfn_acltdtCreateChannel)(uint32_t, const char *);
 static uintptr_t acltdtCreateChannel(uint32_t deviceId, const char *name)
 {
@@ -12447,6 +12735,12 @@ static struct _aclout_acltdtGetBufData acltdtGetBufData(uintptr_t buf)
     return _acl_out;
 }
 
+static void _aclinto_acltdtGetBufData(uintptr_t buf, void *_acl_into)
+{
+    struct _aclout_acltdtGetBufData _acl_r = acltdtGetBufData(buf);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef aclError (*_aclfn_acltdtGetBufDataLen)(acltdtBuf, size_t *);
 static struct _aclout_acltdtGetBufDataLen acltdtGetBufDataLen(uintptr_t buf)
 {
@@ -12459,6 +12753,12 @@ static struct _aclout_acltdtGetBufDataLen acltdtGetBufDataLen(uintptr_t buf)
     }
     _acl_out.ret = _acl_fn((acltdtBuf)buf, (size_t *)&_acl_out.len);
     return _acl_out;
+}
+
+static void _aclinto_acltdtGetBufDataLen(uintptr_t buf, void *_acl_into)
+{
+    struct _aclout_acltdtGetBufDataLen _acl_r = acltdtGetBufDataLen(buf);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_acltdtGetBufFromChain)(acltdtBuf, uint32_t, acltdtBuf *);
@@ -12647,6 +12947,12 @@ static struct _aclout_acltdtGetSliceInfoFromItem acltdtGetSliceInfoFromItem(uint
     return _acl_out;
 }
 
+static void _aclinto_acltdtGetSliceInfoFromItem(uintptr_t dataItem, void *_acl_into)
+{
+    struct _aclout_acltdtGetSliceInfoFromItem _acl_r = acltdtGetSliceInfoFromItem(dataItem);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
+}
+
 typedef acltdtTensorType (*_aclfn_acltdtGetTensorTypeFromItem)(const acltdtDataItem *);
 static acltdtTensorType acltdtGetTensorTypeFromItem(uintptr_t dataItem)
 {
@@ -12679,6 +12985,12 @@ static struct _aclout_acltdtQueryChannelSize acltdtQueryChannelSize(uintptr_t ha
     }
     _acl_out.ret = _acl_fn((const acltdtChannelHandle *)handle, (size_t *)&_acl_out.size);
     return _acl_out;
+}
+
+static void _aclinto_acltdtQueryChannelSize(uintptr_t handle, void *_acl_into)
+{
+    struct _aclout_acltdtQueryChannelSize _acl_r = acltdtQueryChannelSize(handle);
+    memcpy(_acl_into, &_acl_r, sizeof _acl_r);
 }
 
 typedef aclError (*_aclfn_acltdtQueryQueueRoutes)(const acltdtQueueRouteQueryInfo *, acltdtQueueRouteList *);

@@ -28,7 +28,7 @@ _acltdtAppendBufChain = _lib.acltdtAppendBufChain
 _acltdtAttachQueue = _lib._aclpack_acltdtAttachQueue
 _acltdtBindQueueRoutes = _lib.acltdtBindQueueRoutes
 _acltdtCleanChannel = _lib.acltdtCleanChannel
-_acltdtCopyBufRef = _lib.acltdtCopyBufRef
+_acltdtCopyBufRef = _lib._aclinto_acltdtCopyBufRef
 _acltdtCreateChannel = _lib.acltdtCreateChannel
 _acltdtCreateChannelWithCapacity = _lib.acltdtCreateChannelWithCapacity
 _acltdtCreateDataItem = _lib.acltdtCreateDataItem
@@ -52,8 +52,8 @@ _acltdtEnqueue = _lib.acltdtEnqueue
 _acltdtEnqueueData = _lib.acltdtEnqueueData
 _acltdtFreeBuf = _lib.acltdtFreeBuf
 _acltdtGetBufChainNum = _lib._aclpack_acltdtGetBufChainNum
-_acltdtGetBufData = _lib.acltdtGetBufData
-_acltdtGetBufDataLen = _lib.acltdtGetBufDataLen
+_acltdtGetBufData = _lib._aclinto_acltdtGetBufData
+_acltdtGetBufDataLen = _lib._aclinto_acltdtGetBufDataLen
 _acltdtGetBufFromChain = _lib._aclinto_acltdtGetBufFromChain
 _acltdtGetBufUserData = _lib.acltdtGetBufUserData
 _acltdtGetDataAddrFromItem = _lib.acltdtGetDataAddrFromItem
@@ -68,10 +68,10 @@ _acltdtGetQueueAttr = _lib._aclinto_acltdtGetQueueAttr
 _acltdtGetQueueRoute = _lib.acltdtGetQueueRoute
 _acltdtGetQueueRouteNum = _lib.acltdtGetQueueRouteNum
 _acltdtGetQueueRouteParam = _lib._aclinto_acltdtGetQueueRouteParam
-_acltdtGetSliceInfoFromItem = _lib.acltdtGetSliceInfoFromItem
+_acltdtGetSliceInfoFromItem = _lib._aclinto_acltdtGetSliceInfoFromItem
 _acltdtGetTensorTypeFromItem = _lib.acltdtGetTensorTypeFromItem
 _acltdtGrantQueue = _lib.acltdtGrantQueue
-_acltdtQueryChannelSize = _lib.acltdtQueryChannelSize
+_acltdtQueryChannelSize = _lib._aclinto_acltdtQueryChannelSize
 _acltdtQueryQueueRoutes = _lib.acltdtQueryQueueRoutes
 _acltdtReceiveTensor = _lib.acltdtReceiveTensor
 _acltdtSendTensor = _lib.acltdtSendTensor
@@ -125,12 +125,21 @@ bind_queue_routes = _acltdtBindQueueRoutes
 clean_channel = _acltdtCleanChannel
 
 
+_acltdtCopyBufRef_read = _Struct("@Ni").unpack_from
+
+
 def copy_buf_ref(buf):
     try:
-        _r = _acltdtCopyBufRef(buf)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtCopyBufRef(buf, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.tdt.copy_buf_ref: {e}") from None
-    return _r.newBuf, _r.ret
+    _v = _acltdtCopyBufRef_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 def create_channel(device_id, name):
@@ -258,20 +267,38 @@ def get_buf_chain_num(head_buf):
     return _r & 0xFFFFFFFF, _r >> 32
 
 
+_acltdtGetBufData_read = _Struct("@NNi").unpack_from
+
+
 def get_buf_data(buf):
     try:
-        _r = _acltdtGetBufData(buf)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtGetBufData(buf, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.tdt.get_buf_data: {e}") from None
-    return _r.dataPtr, _r.size, _r.ret
+    _v = _acltdtGetBufData_read(_o[1])
+    _keep_outs(_o)
+    return _v
+
+
+_acltdtGetBufDataLen_read = _Struct("@Ni").unpack_from
 
 
 def get_buf_data_len(buf):
     try:
-        _r = _acltdtGetBufDataLen(buf)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtGetBufDataLen(buf, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.tdt.get_buf_data_len: {e}") from None
-    return _r.len, _r.ret
+    _v = _acltdtGetBufDataLen_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 _acltdtGetBufFromChain_read = _Struct("@Ni").unpack_from
@@ -363,12 +390,21 @@ def get_queue_route_param(route, type, len, param):
     return _v
 
 
+_acltdtGetSliceInfoFromItem_read = _Struct("@NNi").unpack_from
+
+
 def get_slice_info_from_item(data_item):
     try:
-        _r = _acltdtGetSliceInfoFromItem(data_item)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtGetSliceInfoFromItem(data_item, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.tdt.get_slice_info_from_item: {e}") from None
-    return _r.sliceNum, _r.sliceId, _r.ret
+    _v = _acltdtGetSliceInfoFromItem_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 get_tensor_type_from_item = _acltdtGetTensorTypeFromItem
@@ -377,12 +413,21 @@ get_tensor_type_from_item = _acltdtGetTensorTypeFromItem
 grant_queue = _acltdtGrantQueue
 
 
+_acltdtQueryChannelSize_read = _Struct("@Ni").unpack_from
+
+
 def query_channel_size(handle):
     try:
-        _r = _acltdtQueryChannelSize(handle)
+        _o = _take_outs()
+    except IndexError:
+        _o = _new_outs()
+    try:
+        _acltdtQueryChannelSize(handle, _o[0])
     except (TypeError, OverflowError) as e:
         raise e.__class__(f"acl.tdt.query_channel_size: {e}") from None
-    return _r.size, _r.ret
+    _v = _acltdtQueryChannelSize_read(_o[1])
+    _keep_outs(_o)
+    return _v
 
 
 query_queue_routes = _acltdtQueryQueueRoutes

@@ -15,9 +15,12 @@ hand-written code, a generic wrapper calls one of two variants of it when its re
   result tuple in one step. Buffers are recycled through one free list in `_structs.py`: a call
   takes one out of it, so neither another thread nor a re-entrant call (a signal handler) can
   share it.
-  With one input the buffer would be a second argument, and cffi calls a function of two
-  arguments through a slower path than one of one (about 110 ns more on CPython, more than the
-  struct reads it saves); with none or several inputs it costs little and saves the struct.
+  With one input the buffer is a second argument, and CPython's cffi calls a function of two
+  arguments through a slower path than one of one (about 110 ns more, more than the struct reads
+  it saves). So a lone input keeps the struct where CPython runs the wrapper itself (a `str` or
+  float input); where CPython calls the C function of aclgen/model/fastcall.py instead (ints,
+  enums, handles), the wrapper serves PyPy, whose struct return allocates (`get_mem_info`: 119 ns
+  with the struct, about 25 ns through a buffer), and CPython's rare fallback.
 
 Everything else (struct outs, shaped and hand-written functions, variadic ones) keeps the struct.
 """
@@ -134,6 +137,13 @@ def member_scalar(fn: Function, p: ParamPlan, facts: TypeFacts) -> Optional[_Sca
     return scalar(facts, facts.resolve(param.type).base)
 
 
+def _cpython_calls_c(lone: ParamPlan) -> bool:
+    """CPython calls a C function instead of the wrapper when the lone input is an int, an enum or
+    a handle (aclgen/model/fastcall.py), so the wrapper's form then serves PyPy and CPython's
+    fallback; for other inputs CPython keeps calling the wrapper."""
+    return lone.kind in ("scalar", "handle", "inout") and lone.py_type == "int"
+
+
 def choose(
     fn: Function, cls: Classification, facts: TypeFacts, generic: bool, unsigned_ret: bool
 ) -> Optional[OutForm]:
@@ -159,7 +169,7 @@ def choose(
         and 0 < ret_scalar.bits <= 32
     ):
         return OutForm(PACKED, signed_out=value.signed)
-    if len(cls.inputs) == 1:
+    if len(cls.inputs) == 1 and not _cpython_calls_c(cls.inputs[0]):
         return OutForm(STRUCT)
     codes = [m.code for m in members if m is not None]
     if ret_scalar is not None:
