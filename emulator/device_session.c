@@ -35,7 +35,17 @@ static int64_t set_count(int32_t deviceId)
 
 aclError aclrtSetDevice(int32_t deviceId)
 {
-    bool first = set_count(deviceId) == 0;
+    rt_lock();
+    rt_device *set_before = rt_device_locked(deviceId);
+    if (set_before != NULL && set_before->set_count > 0 && set_before->default_ctx != NULL) {
+        /* set already: one more reference, under one lock (the state hooks run on the first set only) */
+        set_before->set_count++;
+        rt_set_current_context(set_before->default_ctx);
+        rt_unlock();
+        return ACL_SUCCESS;
+    }
+    bool first = set_before != NULL && set_before->set_count == 0;
+    rt_unlock();
     if (first) {
         notify_state(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
     }

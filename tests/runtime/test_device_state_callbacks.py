@@ -121,3 +121,45 @@ def test_registration_by_name_and_bad_input() -> None:
     assert sorted(map(tuple, out["seen"])) == sorted(
         [(set_pre, 3), (set_pre, 2), (set_post, 3), (set_post, 2), (reset_pre, 2), (reset_post, 2)]
     )
+
+
+SET_AGAIN_SWITCHES = (
+    PRE_AMBLE
+    + """
+import threading
+
+assert acl.init() == 0
+assert acl.rt.reg_device_state_callback("watch", ptr, 0) == 0
+assert acl.rt.set_device(0) == 0 and acl.rt.set_device(1) == 0
+out["after_1"] = acl.rt.get_device()[0]
+assert acl.rt.set_device(0) == 0  # set already: still the thread's current device afterwards
+out["after_0_again"] = acl.rt.get_device()[0]
+
+def other_thread():
+    out["other_before"] = acl.rt.get_device()[1] != 0  # no current device yet on this thread
+    out["other_set"] = acl.rt.set_device(1)  # set already by the main thread
+    out["other_after"] = acl.rt.get_device()[0]
+
+t = threading.Thread(target=other_thread)
+t.start()
+t.join()
+out["main_still"] = acl.rt.get_device()[0]
+out["hooks_after_sets"] = len(seen)
+# device 1 was set twice, device 0 twice: each is released by its second reset only
+out["resets"] = []
+for device in (1, 1, 0, 0):
+    out["resets"].append([acl.rt.reset_device(device), len(seen)])
+out["finalize"] = acl.finalize()
+print(json.dumps(out))
+"""
+)
+
+
+def test_setting_a_device_already_set_makes_it_current_and_counts() -> None:
+    out = _run(SET_AGAIN_SWITCHES)
+    assert out["after_1"] == 1 and out["after_0_again"] == 0
+    assert out["other_before"] is True and out["other_set"] == acl.ACL_SUCCESS and out["other_after"] == 1
+    assert out["main_still"] == 0
+    assert out["hooks_after_sets"] == 4  # PRE and POST of each device's first set only
+    assert out["resets"] == [[0, 4], [0, 6], [0, 6], [0, 8]]
+    assert out["finalize"] == acl.ACL_SUCCESS
