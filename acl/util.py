@@ -163,42 +163,51 @@ class _Marker:
 
 
 # PyPy: ids of bytes objects already settled in the old generation, where they never move again,
-# so later calls skip the GC step. An id is reused only after its object is freed, which takes a
-# major collection; one also frees the old marker (weak references are cleared when marking ends,
-# before any memory is freed), and then the ids are forgotten.
-_settled_ids: set[int] = set()
+# so later calls skip the GC step, each with the address cffi gave for it (0 until asked: a bytes
+# subclass gets its address through from_buffer). An id is reused only after its object is freed,
+# which takes a major collection; one also frees the old marker (weak references are cleared when
+# marking ends, before any memory is freed), and then the ids are forgotten.
+_settled: dict[int, int] = {}
 _settled_marker: Any = lambda: None  # noqa: E731  (a dead reference: the first call starts afresh)
 
 
 def _settle(data: bytes) -> None:
     global _settled_marker
     if _settled_marker() is None:
-        _settled_ids.clear()
+        _settled.clear()
         marker = _Marker()  # young now, old after the step below, unreachable but for the weakref
         _settle_in_old_generation()
         _settled_marker = weakref.ref(marker)
         del marker
-    elif len(data) > 1 and id(data) in _settled_ids:  # PyPy's id of a 1-byte bytes is its value
+    elif len(data) > 1 and id(data) in _settled:  # PyPy's id of a 1-byte bytes is its value
         return
     else:
         _settle_in_old_generation()
     if len(data) > 1:
-        _settled_ids.add(id(data))
+        _settled.setdefault(id(data), 0)
 
 
 def bytes_to_ptr(data: bytes) -> int:
     """Address of the bytes object's own buffer (no copy): device->host copies into it are visible.
 
-    On PyPy the first call for an object costs a GC step (see _settle); numpy_to_ptr does not.
+    On PyPy the first call for an object costs a GC step (see _settle); later calls read the address
+    remembered then, which costs less than cffi passing the object again. numpy_to_ptr has no step.
     """
     if data.__class__ is bytes and not _ON_PYPY:
         return _address(data)  # CPython: cffi passes a bytes object as its own storage
     if not isinstance(data, bytes):
         raise ValueError(f"acl.util.bytes_to_ptr: the argument must be bytes, not {type(data).__name__}")
     if _ON_PYPY and data:
+        if len(data) > 1 and _settled_marker() is not None:
+            address = _settled.get(id(data))
+            if address:
+                return address
         _settle(data)
         if data.__class__ is bytes:
-            return _address(data)  # settled: cffi passes it as its own storage, as on CPython
+            address = _address(data)  # settled: cffi passes it as its own storage, as on CPython
+            if len(data) > 1:
+                _settled[id(data)] = address
+            return address
     return int(ffi.cast("uintptr_t", ffi.from_buffer(data)))
 
 

@@ -95,6 +95,20 @@ def test_device_copies_into_bytes_after_collections_are_visible() -> None:
     finally:
         assert acl.rt.free(device) == 0
 
+def test_repeated_calls_give_the_objects_own_address() -> None:
+    """The address a repeated call gives (on PyPy remembered from the first) is where the bytes are."""
+    from acl._generated._acl_cffi import ffi
+
+    class Sub(bytes):
+        pass
+
+    for data in (bytes(range(200)), Sub(bytes(range(200)))):
+        first = acl.util.bytes_to_ptr(data)
+        for _ in range(1000):
+            assert acl.util.bytes_to_ptr(data) == first
+        assert ffi.buffer(ffi.cast("char *", first), len(data))[:] == bytes(data)
+
+
 def _quiet(fn, *args):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
