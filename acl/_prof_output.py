@@ -39,22 +39,44 @@ def result_path() -> str:
 # ------------------------------------------------------------- API tracing
 
 
+# the out-form variants of a shim F (aclgen/model/outforms.py)
+_VARIANT_PREFIXES = ("_aclinto_", "_aclpack_")
+_GENERATED_PACKAGE = __name__.rsplit(".", 1)[0] + "._generated."
+
+
+def _generated_c_names(module_name: str) -> dict[str, str]:
+    """Python name -> C name of a generated module (its `_PUBLIC` table)."""
+    module = sys.modules.get(module_name)
+    return dict(getattr(module, "_PUBLIC", ()))
+
+
 class _ApiTracer:
-    """Times calls of C functions named acl*/hi_mpi* made from Python, on every thread."""
+    """Times calls of C functions named acl*/hi_mpi* made from Python, on every thread: cffi's
+    functions, and on CPython the C functions of aclgen/emit/fastcalls.py in front of them (named
+    in Python, their C name is their generated module's)."""
 
     def __init__(self) -> None:
         self.records: list[dict[str, Any]] = []
         self.lock = threading.Lock()
         self.local = threading.local()
+        self.c_names: dict[str, dict[str, str]] = {}  # generated module -> its Python -> C names
 
-    @staticmethod
-    def _api_name(func: Any) -> str | None:
+    def _api_name(self, func: Any) -> str | None:
         name = getattr(func, "__name__", "")
-        if name.startswith("_aclinto_"):
-            name = name[len("_aclinto_") :]
-        if name.startswith(("acl", "hi_mpi")) and getattr(func, "__module__", None) == "_acl_cffi":
-            return name
-        return None
+        module = getattr(func, "__module__", None)
+        if module == "_acl_cffi":
+            for prefix in _VARIANT_PREFIXES:
+                if name.startswith(prefix):
+                    name = name[len(prefix) :]
+                    break
+        elif isinstance(module, str) and module.startswith(_GENERATED_PACKAGE):
+            names = self.c_names.get(module)
+            if names is None:
+                names = self.c_names[module] = _generated_c_names(module)
+            name = names.get(name, "")
+        else:
+            return None
+        return name if name.startswith(("acl", "hi_mpi")) else None
 
     def hook(self, frame: Any, event: str, arg: Any) -> None:
         if event == "c_call":
@@ -63,12 +85,16 @@ class _ApiTracer:
                 stack = getattr(self.local, "stack", None)
                 if stack is None:
                     stack = self.local.stack = []
-                stack.append((name, time.monotonic_ns()))
+                # a C function handing a call it does not take to its binding: one API call, timed once
+                nested = bool(stack) and stack[-1][0] == name
+                stack.append((name, None if nested else time.monotonic_ns()))
         elif event in ("c_return", "c_exception"):
             name = self._api_name(arg)
             stack = getattr(self.local, "stack", None)
             if name is not None and stack:
                 opened, start = stack.pop()
+                if start is None:
+                    return
                 end = time.monotonic_ns()
                 record = {
                     "kind": "api",
