@@ -3,8 +3,11 @@
  *
  * _aclffi_install_util_fast(module) replaces each module attribute by a builtin whose `self` is the
  * Python original. The builtin handles only the common case (exact types, plain positional call,
- * values in range, numpy already imported); anything else, before any side effect, goes to
- * PyObject_Call(self, args, kwargs), so every error, warning and edge case stays the original's.
+ * values in range, numpy already imported); anything else, before any side effect, goes to the
+ * original with the same arguments, so every error, warning and edge case stays the original's.
+ * The calling convention and the argument, fallback and install helpers (`_aclfast_*`) are those of
+ * the generated C functions: shims.c defines them (tools/aclgen/emit/fastcalls.py) and the build
+ * compiles it before this file, in one translation unit.
  * Only the stable ABI as cffi compiles it (Py_LIMITED_API): no macros reading object internals of
  * CPython, no buffer protocol. numpy is not a build dependency: its C-API table is fetched from the
  * `_ARRAY_API` capsule at run time and used through fixed ABI indices (measured: calling
@@ -163,52 +166,42 @@ static Py_ssize_t aclfast_itemsize(long type_num)
 
 /* ---- the helpers ---- */
 
-/* 1 when the call is the plain one: `n` positional arguments and no keywords. */
-static int aclfast_plain(PyObject *args, PyObject *kwargs, Py_ssize_t n)
-{
-    return PyTuple_Size(args) == n && (kwargs == NULL || PyDict_Size(kwargs) == 0);
-}
-
 /* 1 and *out when `obj` is exactly an int that fits a Py_ssize_t; 0 (no error set) otherwise. */
 static int aclfast_ssize(PyObject *obj, Py_ssize_t *out)
 {
-    if (!PyLong_CheckExact(obj)) {
+    long long value = 0;
+    if (!_aclfast_signed(obj, PY_SSIZE_T_MIN, PY_SSIZE_T_MAX, &value)) {
         return 0;
     }
-    *out = PyLong_AsSsize_t(obj);
-    if (*out == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return 0;
-    }
+    *out = (Py_ssize_t)value;
     return 1;
 }
 
-static PyObject *aclfast_bytes_to_ptr(PyObject *self, PyObject *args, PyObject *kwargs)
+/* The signature of every helper here: the vectorcall convention (METH_FASTCALL | METH_KEYWORDS). */
+#define ACLFAST_ARGS PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
+
+static PyObject *aclfast_bytes_to_ptr(ACLFAST_ARGS)
 {
-    if (aclfast_plain(args, kwargs, 1)) {
-        PyObject *data = PyTuple_GetItem(args, 0);
-        if (PyBytes_CheckExact(data)) {
-            return PyLong_FromVoidPtr(PyBytes_AsString(data));
-        }
+    if (_aclfast_plain(nargs, kwnames, 1, 0) && PyBytes_CheckExact(args[0])) {
+        return PyLong_FromVoidPtr(PyBytes_AsString(args[0]));
     }
-    return PyObject_Call(self, args, kwargs);
+    return _aclfast_fallback(self, args, nargs, kwnames);
 }
 
-static PyObject *aclfast_ptr_to_bytes(PyObject *self, PyObject *args, PyObject *kwargs)
+static PyObject *aclfast_ptr_to_bytes(ACLFAST_ARGS)
 {
     Py_ssize_t ptr = 0, size = 0;
-    if (aclfast_plain(args, kwargs, 2) && aclfast_ssize(PyTuple_GetItem(args, 0), &ptr)
-        && aclfast_ssize(PyTuple_GetItem(args, 1), &size) && size > 0 && ptr > 0
-        && ptr < PY_SSIZE_T_MAX - size) { /* the original's own quick range */
+    if (_aclfast_plain(nargs, kwnames, 2, 0) && aclfast_ssize(args[0], &ptr) && aclfast_ssize(args[1], &size)
+        && size > 0 && ptr > 0 && ptr < PY_SSIZE_T_MAX - size) { /* the original's own quick range */
         return PyBytes_FromStringAndSize((const char *)(uintptr_t)ptr, size);
     }
-    return PyObject_Call(self, args, kwargs);
+    return _aclfast_fallback(self, args, nargs, kwnames);
 }
 
-static PyObject *aclfast_numpy_to_ptr(PyObject *self, PyObject *args, PyObject *kwargs)
+static PyObject *aclfast_numpy_to_ptr(ACLFAST_ARGS)
 {
-    if (aclfast_plain(args, kwargs, 1) && aclfast_numpy()) {
-        PyObject *arr = PyTuple_GetItem(args, 0);
+    if (_aclfast_plain(nargs, kwnames, 1, 0) && aclfast_numpy()) {
+        PyObject *arr = args[0];
         if (Py_TYPE(arr) == aclfast_ndarray) { /* exactly: a subclass may not be laid out so */
             if (PyErr_WarnEx(PyExc_Warning, aclfast_numpy_to_ptr_deprecated, 1) < 0) {
                 return NULL;
@@ -221,7 +214,7 @@ static PyObject *aclfast_numpy_to_ptr(PyObject *self, PyObject *args, PyObject *
             return PyLong_FromVoidPtr(((aclfast_ndarray_fields *)arr)->data);
         }
     }
-    return PyObject_Call(self, args, kwargs);
+    return _aclfast_fallback(self, args, nargs, kwnames);
 }
 
 /* The element count and `dims` of `shape` (an exact tuple) when every dimension is an exact int
@@ -246,14 +239,14 @@ static int aclfast_shape(PyObject *shape, Py_ssize_t itemsize, aclfast_npy_intp 
     return 1;
 }
 
-static PyObject *aclfast_ptr_to_numpy(PyObject *self, PyObject *args, PyObject *kwargs)
+static PyObject *aclfast_ptr_to_numpy(ACLFAST_ARGS)
 {
-    if (aclfast_plain(args, kwargs, 3) && aclfast_numpy()) {
-        PyObject *shape = PyTuple_GetItem(args, 1), *type_obj = PyTuple_GetItem(args, 2);
+    if (_aclfast_plain(nargs, kwnames, 3, 0) && aclfast_numpy()) {
+        PyObject *shape = args[1], *type_obj = args[2];
         aclfast_npy_intp dims[ACLFAST_NPY_MAXDIMS];
         Py_ssize_t ptr = 0, type_num = -1, nbytes = 0, itemsize = 0;
         int nd = 0;
-        if (aclfast_ssize(PyTuple_GetItem(args, 0), &ptr) && PyTuple_CheckExact(shape)
+        if (aclfast_ssize(args[0], &ptr) && PyTuple_CheckExact(shape)
             && aclfast_ssize(type_obj, &type_num) && (itemsize = aclfast_itemsize((long)type_num)) > 0
             && aclfast_shape(shape, itemsize, dims, &nd, &nbytes) && ptr > 0 && ptr < PY_SSIZE_T_MAX - nbytes) {
             if (PyErr_WarnEx(PyExc_Warning, aclfast_ptr_to_numpy_deprecated, 1) < 0) {
@@ -268,13 +261,13 @@ static PyObject *aclfast_ptr_to_numpy(PyObject *self, PyObject *args, PyObject *
                 aclfast_ndarray, descr, nd, dims, NULL, (void *)(uintptr_t)ptr, ACLFAST_NPY_CARRAY, NULL);
         }
     }
-    return PyObject_Call(self, args, kwargs);
+    return _aclfast_fallback(self, args, nargs, kwnames);
 }
 
 /* ---- installation ---- */
 
 #define ACLFAST_DEF(name, signature, doc) \
-    {#name, (PyCFunction)(void (*)(void))aclfast_##name, METH_VARARGS | METH_KEYWORDS, #name signature "\n--\n\n" doc}
+    {#name, (PyCFunction)(void (*)(void))aclfast_##name, METH_FASTCALL | METH_KEYWORDS, #name signature "\n--\n\n" doc}
 
 static PyMethodDef aclfast_defs[] = {
     ACLFAST_DEF(bytes_to_ptr, "(data)", "Address of the bytes object's own buffer (no copy)."),
@@ -286,7 +279,7 @@ static PyMethodDef aclfast_defs[] = {
 };
 
 /* 1 when every helper of module `module_name` is a builtin over its Python original; 0 and an
- * error set otherwise. A helper that is a builtin already is left as it is. The builtins'
+ * error set otherwise. A helper that is its builtin already is left as it is. The builtins'
  * __module__ is the module's name, as the originals' is (tools that list a module's functions read it). */
 static int aclfast_install(const char *module_name)
 {
@@ -294,14 +287,7 @@ static int aclfast_install(const char *module_name)
     PyObject *name = module != NULL ? PyObject_GetAttrString(module, "__name__") : NULL;
     int ok = name != NULL;
     for (PyMethodDef *def = aclfast_defs; ok && def->ml_name != NULL; def++) {
-        PyObject *original = PyObject_GetAttrString(module, def->ml_name);
-        ok = original != NULL;
-        if (ok && !PyCFunction_Check(original)) {
-            PyObject *fast = PyCFunction_NewEx(def, original, name);
-            ok = fast != NULL && PyObject_SetAttrString(module, def->ml_name, fast) == 0;
-            Py_XDECREF(fast);
-        }
-        Py_XDECREF(original);
+        ok = _aclfast_replace(module, name, def) >= 0;
     }
     Py_XDECREF(name);
     Py_XDECREF(module);

@@ -50,12 +50,26 @@ def baseline_constant(name: str) -> int:
     return values[0]
 
 
-def python_wrapper(function: object) -> object:
-    """The generated Python wrapper behind `function`: the function itself, or on CPython, for a
-    wrapper with a C function beside it (aclgen/emit/fastcalls.py), the wrapper that C function
-    hands every call it does not take itself (its `__self__`)."""
+def is_cffi_function(function: object) -> bool:
+    """A function of the compiled cffi module's `lib` (what a direct binding is bound to)."""
     import types
 
-    if isinstance(function, types.BuiltinFunctionType) and isinstance(function.__self__, types.FunctionType):
-        return function.__self__
-    return function
+    owner = type(getattr(function, "__self__", None))
+    return (isinstance(function, types.BuiltinFunctionType) and owner.__module__ == "_cffi_backend"
+            and owner.__name__ == "Lib")
+
+
+def is_c_function(function: object) -> bool:
+    """On CPython, a C function of aclgen/emit/fastcalls.py: a builtin whose `__self__` is the
+    binding it stands for (a generated Python wrapper, or for a direct binding cffi's function)."""
+    import types
+
+    return isinstance(function, types.BuiltinFunctionType) and (
+        isinstance(function.__self__, types.FunctionType) or is_cffi_function(function.__self__))
+
+
+def python_wrapper(function: object) -> object:
+    """The generated binding behind `function`: the function itself, or on CPython, for a binding
+    with a C function in front of it (aclgen/emit/fastcalls.py), what that C function hands every
+    call it does not take itself (its `__self__`: the Python wrapper, or cffi's function)."""
+    return function.__self__ if is_c_function(function) else function  # type: ignore[attr-defined]

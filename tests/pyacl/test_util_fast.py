@@ -306,10 +306,18 @@ def test_import_acl_util_does_not_import_numpy() -> None:
 
 
 def test_util_fast_c_compiles_without_warnings_against_the_limited_api(tmp_path: Path) -> None:
-    """The extension build hides warnings (-w, generated code): this file is checked alone, with the
-    tests' -Wall -Wextra -Werror and the stable-ABI subset cffi compiles with (Py_LIMITED_API, no value),
-    so a function outside it is an implicit declaration, an error."""
+    """The extension build hides warnings (-w, generated code): this file is checked with only the
+    generated helpers it uses before it (shims.c's, as in the build), with the tests' -Wall -Wextra
+    -Werror and the stable-ABI subset cffi compiles with (Py_LIMITED_API, no value), so a function
+    outside it is an implicit declaration, an error."""
+    sys.path.insert(0, str(REPO_ROOT / "tools"))
+    try:
+        from aclgen.emit.fastcalls import helpers_source
+    finally:
+        sys.path.remove(str(REPO_ROOT / "tools"))
+    unit = tmp_path / "util_fast_unit.c"
+    native = (REPO_ROOT / "acl" / "_native" / "util_fast.c").read_text(encoding="utf-8")
+    unit.write_text("#include <Python.h>\n" + helpers_source() + native, encoding="utf-8")
     include = sysconfig.get_paths()["include"]
     limited = () if ON_PYPY else ("-DPy_LIMITED_API=",)
-    compile_c([REPO_ROOT / "acl" / "_native" / "util_fast.c"], tmp_path / "util_fast.so", shared=True,
-              flags=(f"-I{include}", *limited))
+    compile_c([unit], tmp_path / "util_fast.so", shared=True, flags=(f"-I{include}", *limited))

@@ -1,8 +1,9 @@
 """The C functions beside the generated wrappers that take and give only numbers (CPython).
 
 aclgen/emit/fastcalls.py: each takes the common case itself and hands every other call to its
-`__self__`, the Python wrapper. These tests check that the C side takes only what the wrapper
-would accept, gives the wrapper's results, leaks nothing and stays out of the way on PyPy.
+`__self__`, the Python wrapper (or cffi's function, for a direct binding). These tests check that
+the C side takes only what the wrapper would accept, gives the wrapper's results, leaks nothing and
+stays out of the way on PyPy.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import types
 from typing import Any, Callable
 
 import pytest
-from acl._generated._acl_cffi import lib
-from helpers.binding import python_wrapper
+from acl._generated._acl_cffi import ffi, lib
+from helpers.binding import is_c_function, is_cffi_function, python_wrapper
 
 import acl
 
@@ -27,11 +28,6 @@ MODULES = ("top", "rt", "mdl", "op", "media", "himpi", "prof", "tdt", "fv", "bla
 REFUSED = (1.5, "1", None, b"1", [1], 2**70, -(2**70))
 
 
-def _is_fast(function: Any) -> bool:
-    return (isinstance(function, types.BuiltinFunctionType)
-            and isinstance(function.__self__, types.FunctionType))
-
-
 def fast_functions() -> dict[str, Callable[..., Any]]:
     found = {}
     for key in MODULES:
@@ -39,7 +35,7 @@ def fast_functions() -> dict[str, Callable[..., Any]]:
         public = "acl" if key == "top" else f"acl.{key}"
         for name in module.__all__:
             function = getattr(module, name)
-            if _is_fast(function):
+            if is_c_function(function):
                 found[f"{public}.{name}"] = function
     return found
 
@@ -47,9 +43,16 @@ def fast_functions() -> dict[str, Callable[..., Any]]:
 FAST = fast_functions()
 
 
+def wrapper_module(qualified: str) -> str:
+    """acl.rt.set_device -> acl._generated.rt; acl.init -> acl._generated.top."""
+    parts = qualified.split(".")
+    return f"acl._generated.{parts[1] if len(parts) == 3 else 'top'}"
+
+
 def _parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
-    return [p for p in inspect.signature(python_wrapper(function)).parameters.values()
-            if p.kind is p.POSITIONAL_OR_KEYWORD]
+    """The C function's own parameters (test_name_signature_and_module_are_the_wrappers ties them
+    to the binding's)."""
+    return [p for p in inspect.signature(function).parameters.values() if p.kind is p.POSITIONAL_OR_KEYWORD]
 
 
 def _outcome(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, str]:
@@ -62,13 +65,14 @@ def _outcome(function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[s
 
 @pytest.mark.skipif(IS_PYPY, reason="PyPy keeps the Python wrappers: its JIT calls C through cffi faster")
 def test_cpython_has_c_functions_for_the_numeric_wrappers() -> None:
-    # 439 in the baseline binding; fewer in bindings of older releases (64 in 1.0.0's)
-    assert len(FAST) >= 50
+    # 951 in the baseline binding; fewer in bindings of older releases
+    assert len(FAST) >= 100
     assert {"acl.rt.get_device", "acl.rt.get_mem_info", "acl.get_version", "acl.rt.create_stream",
-            "acl.rt.malloc"} <= set(FAST)
+            "acl.rt.malloc", "acl.rt.set_device", "acl.rt.synchronize_stream"} <= set(FAST)
     assert acl.rt.get_device is FAST["acl.rt.get_device"]  # the public module took the C function
-    # bound straight to the cffi shim already (no Python frame): left alone
-    assert "acl.rt.set_device" not in FAST and not isinstance(acl.rt.set_device, types.FunctionType)
+    assert isinstance(python_wrapper(acl.rt.get_device), types.FunctionType)
+    # a direct binding: the C function stands in front of cffi's, which takes what it does not
+    assert acl.rt.set_device is FAST["acl.rt.set_device"] and is_cffi_function(acl.rt.set_device.__self__)
 
 
 @pytest.mark.skipif(not IS_PYPY, reason="PyPy only")
@@ -93,6 +97,15 @@ def test_a_second_install_replaces_nothing_and_an_unknown_key_nothing() -> None:
 def test_name_signature_and_module_are_the_wrappers(name: str) -> None:
     fast = FAST[name]
     wrapper = python_wrapper(fast)
+    if is_cffi_function(wrapper):  # a direct binding: cffi's function is named in C, unsigned
+        module = sys.modules[wrapper_module(name)]
+        assert getattr(module, fast.__name__) is fast  # its Python name (`name` may be an alias)
+        c_arguments = ffi.typeof(wrapper).args
+        assert len(_parameters(fast)) == len(inspect.signature(fast).parameters) == len(c_arguments)
+        assert fast.__module__ == module.__name__
+        # cffi takes an int for each parameter too (a pointer parameter would refuse one)
+        assert {t.kind for t in c_arguments} <= {"primitive", "enum"}, name
+        return
     assert fast.__name__ == wrapper.__name__
     assert inspect.signature(fast) == inspect.signature(wrapper)
     assert fast.__module__ == wrapper.__module__
@@ -118,7 +131,9 @@ def test_arguments_the_wrapper_refuses_are_refused_alike(runtime: object, name: 
     expected = _outcome(wrapper, *[0] * len(params), no_such_keyword=1)
     assert expected[0] == "TypeError"
     assert _outcome(fast, *[0] * len(params), no_such_keyword=1) == expected
-    if params and not isinstance(inspect.signature(wrapper).parameters.get("_ignored"), inspect.Parameter):
+    # cffi's function (a direct binding) never ignores extra arguments: a Python wrapper drops them
+    ignores_extra = not is_cffi_function(wrapper) and "_ignored" in inspect.signature(wrapper).parameters
+    if params and not ignores_extra:
         short = _outcome(wrapper, *([0] * (len(params) - 1)))
         assert short[0] == "TypeError"
         assert _outcome(fast, *([0] * (len(params) - 1))) == short

@@ -2,8 +2,12 @@
 
 Each function takes the common case (exact ints in range, the right argument count, no keywords),
 calls the shim the Python wrapper calls, and builds the same result. Every other call goes to its
-`self`, the Python wrapper, unchanged. `_aclfast_install(module name, key)` replaces the wrappers of
-one generated module by these; the module calls it once, before its aliases are assigned.
+`self`, the wrapper (a Python function, or cffi's own function for a direct binding), unchanged.
+They use the vectorcall convention (METH_FASTCALL): no argument tuple is built for the common case.
+`_aclfast_install(module name, key)` replaces the wrappers of one generated module by these; the
+module calls it once, before its aliases are assigned. The helpers here (`_aclfast_plain`,
+`_aclfast_signed`, `_aclfast_fallback`, `_aclfast_replace`) serve acl/_native/util_fast.c too,
+which the build compiles after shims.c in the same translation unit.
 
 The GIL is released around the call as cffi releases it, except for the functions build_ffi.py
 marks `_ACLFFI_KEEPS_GIL_<name>` from tools/data/keeps_gil.json. The section compiles only under
@@ -21,6 +25,12 @@ _HELPERS = """\
 /* ---- CPython C functions of the fixed-shape wrappers (aclgen/emit/fastcalls.py) ---- */
 #if defined(Py_PYTHON_H) && !defined(PYPY_VERSION)
 #include <limits.h>
+
+/* CPython has called METH_FASTCALL functions this way, with this flag value, since 3.7; its header
+   shows the flag to the limited API (cffi's build) only from 3.10, when it joined the stable ABI. */
+#ifndef METH_FASTCALL
+#define METH_FASTCALL 0x0080
+#endif
 
 /* 1 with *out set when `o` is an exact int in [low, high]; 0, with no error set, for anything the
    Python wrapper must judge (its messages name the function). */
@@ -113,19 +123,77 @@ fail:
 }
 
 /* The call has exactly n positional arguments (at least n when extra ones are ignored), no keywords. */
-static inline int _aclfast_plain(PyObject *args, PyObject *kwargs, Py_ssize_t n, int extra_ok)
+static inline int _aclfast_plain(Py_ssize_t nargs, PyObject *kwnames, Py_ssize_t n, int extra_ok)
 {
-    Py_ssize_t given = PyTuple_Size(args);
-    if (kwargs != NULL && PyDict_Size(kwargs) != 0) {
+    if (kwnames != NULL && PyTuple_Size(kwnames) != 0) {
         return 0;
     }
-    return extra_ok ? given >= n : given == n;
+    return extra_ok ? nargs >= n : nargs == n;
+}
+
+/* Calls `self` with the vectorcall arguments as a tuple and a dict: the path of every call the C
+   side does not take, so it may cost what a Python call costs. */
+static inline PyObject *_aclfast_fallback(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                          PyObject *kwnames)
+{
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_Size(kwnames);
+    PyObject *positional = PyTuple_New(nargs);
+    PyObject *keywords = NULL, *result = NULL;
+    Py_ssize_t i;
+    if (positional == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < nargs; i++) {
+        Py_INCREF(args[i]);
+        PyTuple_SetItem(positional, i, args[i]);
+    }
+    if (nkw > 0) {
+        keywords = PyDict_New();
+        for (i = 0; keywords != NULL && i < nkw; i++) {
+            if (PyDict_SetItem(keywords, PyTuple_GetItem(kwnames, i), args[nargs + i]) < 0) {
+                Py_CLEAR(keywords);
+            }
+        }
+        if (keywords == NULL) {
+            Py_DECREF(positional);
+            return NULL;
+        }
+    }
+    result = PyObject_Call(self, positional, keywords);
+    Py_DECREF(positional);
+    Py_XDECREF(keywords);
+    return result;
+}
+
+/* Replaces `module`'s attribute def->ml_name by a builtin of `def` whose `self` is the attribute's
+   value and whose __module__ is `name`. 1 when replaced; 0 when the attribute is that builtin
+   already; -1 with the error set when the attribute is missing or the replacement failed. */
+static inline int _aclfast_replace(PyObject *module, PyObject *name, PyMethodDef *def)
+{
+    PyObject *current = PyObject_GetAttrString(module, def->ml_name);
+    PyObject *fast;
+    int set;
+    if (current == NULL) {
+        return -1;
+    }
+    if (PyCFunction_Check(current) && PyCFunction_GetFunction(current) == def->ml_meth) {
+        Py_DECREF(current);
+        return 0;
+    }
+    fast = PyCFunction_NewEx(def, current, name);
+    Py_DECREF(current);
+    if (fast == NULL) {
+        return -1;
+    }
+    set = PyObject_SetAttrString(module, def->ml_name, fast);
+    Py_DECREF(fast);
+    return set < 0 ? -1 : 1;
 }
 """
 
 _INSTALL = """\
 /* Replace each listed wrapper of the module by its C function, whose `self` is the wrapper; returns
-   how many were replaced, or -1 when the module is not there. A second install skips them. */
+   how many were replaced, or -1 when the module is not there. A second install replaces none. */
 int _aclfast_install(const char *module_name, const char *module_key)
 {
     PyGILState_STATE gil = PyGILState_Ensure();
@@ -144,25 +212,12 @@ int _aclfast_install(const char *module_name, const char *module_key)
             continue;
         }
         for (def = _aclfast_modules[m].defs; def->ml_name != NULL; def++) {
-            PyObject *wrapper = PyObject_GetAttrString(module, def->ml_name);
-            PyObject *fast;
-            if (wrapper == NULL) {
+            int replaced = _aclfast_replace(module, name, def);
+            if (replaced < 0) { /* the Python wrapper stays: slower, not wrong */
                 PyErr_Clear();
-                continue;
+            } else {
+                installed += replaced;
             }
-            if (PyCFunction_Check(wrapper)) {
-                Py_DECREF(wrapper);
-                continue;
-            }
-            fast = PyCFunction_NewEx(def, wrapper, name);
-            Py_DECREF(wrapper);
-            if (fast == NULL || PyObject_SetAttrString(module, def->ml_name, fast) != 0) {
-                PyErr_Clear();
-                Py_XDECREF(fast);
-                continue;
-            }
-            Py_DECREF(fast);
-            installed++;
         }
     }
     Py_DECREF(name);
@@ -182,6 +237,11 @@ int _aclfast_install(const char *module_name, const char *module_key)
 #endif
 """
 
+def helpers_source() -> str:
+    """The shared helpers alone, a complete section (tests compile acl/_native/util_fast.c after it)."""
+    return _HELPERS + "#endif\n"
+
+
 def _c_int(value: int, unsigned: bool) -> str:
     if unsigned:
         return "ULLONG_MAX" if value == (1 << 64) - 1 else f"{value}ULL"
@@ -194,7 +254,7 @@ def _c_int(value: int, unsigned: bool) -> str:
 
 def _converts(i: int, a: FastArgument) -> tuple[str, str]:
     """(local declaration, test that the argument converted into it)."""
-    item = f"PyTuple_GetItem(args, {i})"
+    item = f"args[{i}]"
     if a.mask is not None:
         return f"unsigned long long _acl_a{i};", f"_aclfast_masked({item}, {a.mask:#x}ULL, &_acl_a{i})"
     if a.low < 0:
@@ -219,7 +279,7 @@ def _value(r: FastResult) -> str:
 def _function(f: FastCall) -> str:
     b = f.binding
     n = len(f.arguments)
-    declarations, tests = [], [f"_aclfast_plain(args, kwargs, {n}, {int(b.ignores_extra_args)})"]
+    declarations, tests = [], [f"_aclfast_plain(nargs, kwnames, {n}, {int(b.ignores_extra_args)})"]
     for i, a in enumerate(f.arguments):
         declaration, test = _converts(i, a)
         declarations.append(declaration)
@@ -229,10 +289,11 @@ def _function(f: FastCall) -> str:
     if not void:
         declarations.append(declare(shim_result_type(b), "_acl_r") + ";")
         call = f"_acl_r = {call}"
-    lines = [f"static PyObject *{f.c_function}(PyObject *self, PyObject *args, PyObject *kwargs)", "{"]
+    lines = [f"static PyObject *{f.c_function}(PyObject *self, PyObject *const *args, Py_ssize_t nargs, "
+             "PyObject *kwnames)", "{"]
     lines += [f"    {d}" for d in declarations]
     lines.append("    if (!(" + "\n        && ".join(tests) + ")) {")
-    lines += ["        return PyObject_Call(self, args, kwargs);", "    }"]
+    lines += ["        return _aclfast_fallback(self, args, nargs, kwnames);", "    }"]
     lines += [
         f"#ifdef _ACLFFI_KEEPS_GIL_{b.c_name}",
         f"    {call};",
@@ -282,7 +343,7 @@ def emit_fastcalls(plan: BindingPlan) -> str:
     for module, calls in by_module.items():
         rows = [
             f"    {{\"{f.binding.py_name}\", (PyCFunction)(void (*)(void)){f.c_function}, "
-            f"METH_VARARGS | METH_KEYWORDS,\n     {_doc(f)}}},"
+            f"METH_FASTCALL | METH_KEYWORDS,\n     {_doc(f)}}},"
             for f in calls
         ]
         parts.append(f"/* {dotted_module(module)} */\nstatic PyMethodDef _aclfast_defs_{module}[] = {{\n"

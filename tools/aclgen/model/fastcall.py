@@ -7,8 +7,9 @@ that converts the common case itself: exact `int` arguments in the C type's rang
 count, no keywords. Anything else is handed to the Python wrapper, so every error message, range
 check and extra-argument rule stays the wrapper's by construction.
 
-Functions bound straight to the compiled shim already have no Python frame and are left alone,
-except those ignoring extra arguments (their wrapper exists only to drop them).
+Functions bound straight to the compiled shim get one too: cffi's own function converts through
+generic helpers and saves and restores errno around every call, which the C function skips (the
+binding never reads `ffi.errno`), and its fallback is that cffi function.
 """
 
 from __future__ import annotations
@@ -110,8 +111,6 @@ def fast_call(b: FunctionBinding, facts: TypeFacts) -> Optional[FastCall]:
     c = b.cls
     if not b.bound or b.hand_written or b.shaped or b.fn.variadic:
         return None
-    if b.direct and not b.ignores_extra_args:
-        return None  # already the compiled shim itself
     if c.ret.kind not in ("void", "scalar", "handle"):
         return None
     arguments = [_argument(b, p, facts) for p in c.inputs]
