@@ -19,7 +19,7 @@ from typing import Optional
 
 from aclgen.model.bindings import FunctionBinding
 from aclgen.model.classify import ParamPlan, TypeFacts
-from aclgen.model.outforms import member_scalar, scalar
+from aclgen.model.outforms import c_int_input, member_scalar, scalar
 
 # How a C value becomes a Python object: "signed"/"unsigned" integers, "bool", "float".
 SIGNED = "signed"
@@ -63,19 +63,10 @@ def _value_kind(code: str, bits: int, signed: bool) -> Optional[str]:
 
 
 def _argument(b: FunctionBinding, p: ParamPlan, facts: TypeFacts) -> Optional[FastArgument]:
-    if p.kind == "handle" or (p.kind == "inout" and p.out_kind == "handle"):
-        bits, signed = 64, False
-    elif p.kind in ("scalar", "inout"):
-        param = next(q for i, q in enumerate(b.fn.params) if (q.name or f"arg{i}") == p.c_name)
-        resolved = facts.resolve(param.type)
-        if p.kind == "scalar" and (resolved.pointers or resolved.array_dims):
-            return None
-        value = scalar(facts, resolved.base)
-        if value is None or not value.bits:
-            return None  # bool, float, char: cffi's own conversions, not worth copying
-        bits, signed = value.bits, value.signed
-    else:
+    converts = c_int_input(b.fn, p, facts)
+    if converts is None:
         return None
+    bits, signed = converts
     mask = b.masks.get(p.c_name)
     if mask is not None:  # Python's `x & mask` of any int the C conversion below can hold
         return FastArgument(p.py_name, -(1 << 63), (1 << 64) - 1, mask)

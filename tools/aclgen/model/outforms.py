@@ -137,11 +137,21 @@ def member_scalar(fn: Function, p: ParamPlan, facts: TypeFacts) -> Optional[_Sca
     return scalar(facts, facts.resolve(param.type).base)
 
 
-def _cpython_calls_c(lone: ParamPlan) -> bool:
-    """CPython calls a C function instead of the wrapper when the lone input is an int, an enum or
-    a handle (aclgen/model/fastcall.py), so the wrapper's form then serves PyPy and CPython's
-    fallback; for other inputs CPython keeps calling the wrapper."""
-    return lone.kind in ("scalar", "handle", "inout") and lone.py_type == "int"
+def c_int_input(fn: Function, p: ParamPlan, facts: TypeFacts) -> Optional[tuple[int, bool]]:
+    """(bits, signed) of an input that the CPython C functions of aclgen/model/fastcall.py convert
+    themselves (an integer, an enum or a handle), or None for one only a Python wrapper takes."""
+    if p.kind == "handle" or (p.kind == "inout" and p.out_kind == "handle"):
+        return 64, False
+    if p.kind not in ("scalar", "inout"):
+        return None
+    param = next(q for i, q in enumerate(fn.params) if (q.name or f"arg{i}") == p.c_name)
+    resolved = facts.resolve(param.type)
+    if p.kind == "scalar" and (resolved.pointers or resolved.array_dims):
+        return None
+    value = scalar(facts, resolved.base)
+    if value is None or not value.bits:
+        return None  # bool, float, char: cffi's own conversions, not worth copying
+    return value.bits, value.signed
 
 
 def choose(
@@ -169,7 +179,7 @@ def choose(
         and 0 < ret_scalar.bits <= 32
     ):
         return OutForm(PACKED, signed_out=value.signed)
-    if len(cls.inputs) == 1 and not _cpython_calls_c(cls.inputs[0]):
+    if len(cls.inputs) == 1 and c_int_input(fn, cls.inputs[0], facts) is None:
         return OutForm(STRUCT)
     codes = [m.code for m in members if m is not None]
     if ret_scalar is not None:
