@@ -18,6 +18,36 @@ static _Thread_local char recorded_message[MESSAGE_CAPACITY];
 static _Thread_local char returned_message[MESSAGE_CAPACITY];
 static _Thread_local aclError last_error; /* aclrtGetLastError / aclrtPeekAtLastError */
 
+/* Writes " (error code N)" at message + used, cut to the capacity as snprintf would cut it. Every
+ * failing call records a message, and a second printf for this suffix cost about as much as the
+ * message itself (a failing call in a polling loop pays it each time). */
+static void append_error_code(char *message, size_t used, size_t capacity, aclError code)
+{
+    static const char head[] = " (error code ";
+    char suffix[sizeof head + 24];
+    char digits[24];
+    size_t length = sizeof head - 1, count = 0;
+    long long value = code;
+    unsigned long long magnitude = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
+    memcpy(suffix, head, length);
+    do {
+        digits[count++] = (char)('0' + (int)(magnitude % 10U));
+        magnitude /= 10U;
+    } while (magnitude != 0);
+    if (value < 0) {
+        suffix[length++] = '-';
+    }
+    while (count > 0) {
+        suffix[length++] = digits[--count];
+    }
+    suffix[length++] = ')';
+    if (length > capacity - used - 1) {
+        length = capacity - used - 1;
+    }
+    memcpy(message + used, suffix, length);
+    message[used + length] = '\0';
+}
+
 aclError aclemu_set_error(aclError code, const char *fmt, ...)
 {
     if (code == ACL_SUCCESS) {
@@ -29,7 +59,7 @@ aclError aclemu_set_error(aclError code, const char *fmt, ...)
     int used = vsnprintf(recorded_message, sizeof recorded_message, fmt, args);
     va_end(args);
     if (used >= 0 && (size_t)used < sizeof recorded_message) {
-        snprintf(recorded_message + used, sizeof recorded_message - (size_t)used, " (error code %d)", code);
+        append_error_code(recorded_message, (size_t)used, sizeof recorded_message, code);
     }
     return code;
 }

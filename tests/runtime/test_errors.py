@@ -43,6 +43,29 @@ def test_recent_error_message_belongs_to_the_thread_that_failed(rt: Runtime) -> 
     assert acl.get_recent_err_msg() == ""
 
 
+MESSAGE_CAPACITY = 1023  # characters the emulator keeps of a message (emulator/log.c)
+
+
+def _load_failure(name: str) -> str:
+    """The message of loading a model file that is not there, path /nonexistent/<name>."""
+    acl.get_recent_err_msg()
+    assert acl.mdl.load_from_file(f"/nonexistent/{name}")[1] == acl.ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID
+    return acl.get_recent_err_msg()
+
+
+def test_recent_error_message_ends_with_the_code_and_is_cut_at_its_capacity(rt: Runtime) -> None:
+    code = acl.ACL_ERROR_GE_EXEC_MODEL_PATH_INVALID
+    suffix = f" (error code {code})"
+    base = _load_failure("m.om")[: -len(suffix)]
+    assert _load_failure("m.om") == base + suffix and base.startswith("aclmdlLoadFromFile: ")
+    before, after = base.split("m.om")
+    # a message whose code fits, then ones whose code is cut at every length, then one too long
+    for room in (len(suffix) + 1, len(suffix), 9, 1, 0, -1, -200):
+        name = "m" * (MESSAGE_CAPACITY - len(before) - len(after) - len(suffix) + room)
+        full = before + name + after + suffix
+        assert _load_failure(name) == full[:MESSAGE_CAPACITY], room
+
+
 def test_init_twice_is_refused(rt: Runtime) -> None:
     assert acl.init() == acl.ACL_ERROR_REPEAT_INITIALIZE
 
