@@ -105,9 +105,11 @@ def test_name_signature_and_module_are_the_wrappers(name: str) -> None:
         assert fast.__module__ == module.__name__
         # cffi takes an int for each parameter too (a pointer parameter would refuse one)
         assert {t.kind for t in c_arguments} <= {"primitive", "enum"}, name
+        assert fast.__doc__.endswith("goes to __self__, cffi's function.")
         return
     assert fast.__name__ == wrapper.__name__
     assert inspect.signature(fast) == inspect.signature(wrapper)
+    assert fast.__doc__.endswith("goes to __self__, the Python wrapper.")
     assert fast.__module__ == wrapper.__module__
 
 

@@ -320,7 +320,8 @@ def _function(f: FastCall) -> str:
 def _doc(f: FastCall) -> str:
     b = f.binding
     params = ", ".join(["$self", b.python_params] if b.python_params else ["$self"])
-    summary = f"{b.qualified_name} in C on CPython; any call it does not take goes to __self__, the wrapper."
+    binding = "cffi's function" if b.direct and not b.ignores_extra_args else "the Python wrapper"
+    summary = f"{b.qualified_name} in C on CPython; any call it does not take goes to __self__, {binding}."
     return f'"{b.py_name}({params})\\n--\\n\\n{summary}"'
 
 
