@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "op_kernels.h"
-#include "parallel.h"
 
 typedef enum reduce_op { R_SUM, R_MEAN, R_MAX, R_MIN } reduce_op;
 
@@ -246,38 +245,23 @@ aclError opk_infer_softmax(const opk_call *call, aclDataType *out_dtypes, opk_sh
     return err;
 }
 
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
-/* Softmax's row loops: eight floats a vector where the CPU has AVX2 (chosen once, at load, through
- * an ifunc), four elsewhere */
-#define ROW_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define ROW_CLONES
-#endif
-
 /* e^(x - max) in place for a row whose maximum is `max`, written without branches or calls so the
  * compiler vectorises it (libm's expf is one call per element and left Softmax ~2x numpy's
- * vectorised exp). All in float, four or eight to a vector: rounding x - max alone would cost up to
- * 2e-6 relative in the result, so the rounding error is kept exactly (TwoSum) and added back to r
- * in the reduction x - max = k ln2 + r, |r| <= ln2/2, with ln2 split so k ln2_hi is exact. e^r comes from
+ * vectorised exp). The shift and the reduction x - max = k ln2 + r, |r| <= ln2/2, are done in
+ * double: in float, rounding x - max alone costs up to 2e-6 relative in the result. e^r comes from
  * its Taylor polynomial to r^7 in float (relative error about one float ulp) and 2^k from the
  * exponent bits. Shifted inputs below -87.33 (results under float's smallest normal) give 0, NaN
  * stays NaN. no-trapping-math lets the compiler turn the selects into blends (nothing reads the
  * FP exception flags). */
-ROW_CLONES __attribute__((optimize("no-trapping-math"))) static void exp_shifted_row(float *x, float max,
-                                                                                          size_t n)
+__attribute__((optimize("no-trapping-math"))) static void exp_shifted_row(float *x, float max, size_t n)
 {
-    const float log2e = 1.44269504f;
-    const float ln2_hi = 0.693145751953125f; /* ln2 to 15 bits: k * ln2_hi is exact for |k| < 2^8 */
-    const float ln2_lo = 1.42860682e-6f;     /* ln2 - ln2_hi */
-    const float round_magic = 12582912.0f;   /* 1.5 * 2^23: adding it rounds to an integer */
+    const double log2e = 1.4426950408889634, ln2 = 0.6931471805599453;
+    const double round_magic = 6755399441055744.0; /* 1.5 * 2^52: adding it rounds to an integer */
     for (size_t i = 0; i < n; i++) {
-        float a = x[i], b = -max;
-        float v = a + b; /* x - max, rounded; `err` is what the rounding lost, exactly (TwoSum) */
-        float bv = v - a;
-        float err = (a - (v - bv)) + (b - bv);
-        float c = v >= -87.33f ? (v > 0.0f ? 0.0f : v) : -87.33f; /* NaN lands on -87.33: k stays in range */
-        float k = (c * log2e + round_magic) - round_magic;
-        float r = ((c - k * ln2_hi) - k * ln2_lo) + err;
+        double v = (double)x[i] - (double)max;
+        double c = v >= -87.33 ? (v > 0.0 ? 0.0 : v) : -87.33; /* NaN lands on -87.33: k stays in range */
+        double k = (c * log2e + round_magic) - round_magic;
+        float r = (float)(c - k * ln2);
         float p = 1.0f / 5040.0f;
         p = p * r + 1.0f / 720.0f;
         p = p * r + 1.0f / 120.0f;
@@ -290,107 +274,51 @@ ROW_CLONES __attribute__((optimize("no-trapping-math"))) static void exp_shifted
         float scale;
         memcpy(&scale, &bits, sizeof scale);
         float result = p * scale;
-        result = v < -87.33f ? 0.0f : result;
-        x[i] = v != v ? v : result;
+        result = v < -87.33 ? 0.0f : result;
+        x[i] = v != v ? (float)v : result;
     }
 }
 
-/* The largest element of a row, or NaN when the row holds one. Eight running maxima and a NaN
- * flag have no branch per element, so the compiler vectorises the loop. */
-ROW_CLONES static float row_max(const float *e, size_t n)
+/* Softmax over the last axis alone (what models use) of 16/32-bit floats: one contiguous row at a
+ * time in float32 with expf, the sum in double and one rounding per output, and no scratch beyond
+ * a row. The general path below groups arbitrary axes in double and allocates a double per
+ * element, ~10x numpy's speed on a [4096, 1024] tensor. */
+static aclError softmax_last_axis(const opk_call *call)
 {
-    float lane[8] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY, -INFINITY};
-    int nan_seen = 0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        for (size_t j = 0; j < 8; j++) {
-            float v = e[i + j];
-            lane[j] = v > lane[j] ? v : lane[j];
-            nan_seen |= v != v;
-        }
-    }
-    float max = -INFINITY;
-    for (; i < n; i++) {
-        max = e[i] > max ? e[i] : max;
-        nan_seen |= e[i] != e[i];
-    }
-    for (size_t j = 0; j < 8; j++) {
-        max = lane[j] > max ? lane[j] : max;
-    }
-    return nan_seen ? NAN : max;
-}
-
-/* The row's sum in double over eight partial sums (one serial chain would bound the loop by the
- * add latency). */
-ROW_CLONES static double row_sum(const float *e, size_t n)
-{
-    double lane[8] = {0};
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        for (size_t j = 0; j < 8; j++) {
-            lane[j] += e[i + j];
-        }
-    }
-    double sum = 0.0;
-    for (; i < n; i++) {
-        sum += e[i];
-    }
-    for (size_t j = 0; j < 8; j++) {
-        sum += lane[j];
-    }
-    return sum;
-}
-
-typedef struct softmax_rows {
-    const opk_call *call;
-    size_t row;  /* elements in a row */
-    int failed;  /* a band could not allocate its row buffer (written atomically) */
-} softmax_rows;
-
-static void softmax_band(void *ctx, size_t begin, size_t end)
-{
-    softmax_rows *s = ctx;
-    const opk_tensor *x = &s->call->in[0];
-    const opk_tensor *y = &s->call->out[0];
+    const opk_tensor *x = &call->in[0];
+    const opk_tensor *y = &call->out[0];
     aclDataType dt = x->dtype;
-    size_t row = s->row, width = opk_dtype_size(dt);
+    size_t row = (size_t)x->shape.dims[x->shape.ndim - 1];
+    size_t rows = row == 0 ? 0 : opk_shape_elements(&x->shape) / row;
     float *buffer = dt == ACL_FLOAT ? NULL : malloc((row ? row : 1) * sizeof(float));
     if (dt != ACL_FLOAT && buffer == NULL) {
-        __atomic_store_n(&s->failed, 1, __ATOMIC_RELAXED);
-        return;
+        return no_memory(call);
     }
-    for (size_t r = begin; r < end; r++) {
+    size_t width = opk_dtype_size(dt);
+    for (size_t r = 0; r < rows; r++) {
         const char *in = (const char *)x->data + r * row * width;
         float *e = dt == ACL_FLOAT ? (float *)y->data + r * row : buffer;
         opk_to_f32(dt, in, e, row);
-        exp_shifted_row(e, row_max(e, row), row);
-        float inverse = (float)(1.0 / row_sum(e, row));
+        float max = -INFINITY;
         for (size_t i = 0; i < row; i++) {
-            e[i] *= inverse;
+            if (e[i] > max || isnan(e[i])) {
+                max = e[i];
+            }
+        }
+        exp_shifted_row(e, max, row);
+        double sum = 0.0;
+        for (size_t i = 0; i < row; i++) {
+            sum += e[i];
+        }
+        for (size_t i = 0; i < row; i++) {
+            e[i] = (float)((double)e[i] / sum);
         }
         if (dt != ACL_FLOAT) {
             opk_from_f32(dt, e, (char *)y->data + r * row * width, row);
         }
     }
     free(buffer);
-}
-
-/* Softmax over the last axis alone (what models use) of 16/32-bit floats: contiguous rows split in
- * bands over the compute threads, each row in float32 with the sum in double, and no scratch beyond
- * a row per band. The general path below groups arbitrary axes in double and allocates a double
- * per element, ~10x numpy's time on a [4096, 1024] tensor. */
-
-/* Rows a thread takes at least: a band must be worth a thread start (~20-50 us). */
-#define SOFTMAX_MIN_BAND_ELEMENTS ((size_t)1 << 18)
-
-static aclError softmax_last_axis(const opk_call *call)
-{
-    const opk_tensor *x = &call->in[0];
-    softmax_rows s = {.call = call, .row = (size_t)x->shape.dims[x->shape.ndim - 1], .failed = 0};
-    size_t rows = s.row == 0 ? 0 : opk_shape_elements(&x->shape) / s.row;
-    size_t grain = s.row >= SOFTMAX_MIN_BAND_ELEMENTS ? 1 : SOFTMAX_MIN_BAND_ELEMENTS / (s.row ? s.row : 1);
-    aclemu_parallel_for(rows, grain, softmax_band, &s);
-    return __atomic_load_n(&s.failed, __ATOMIC_RELAXED) ? no_memory(call) : ACL_SUCCESS;
+    return ACL_SUCCESS;
 }
 
 static bool only_last_axis(const bool *reduced, int ndim)
