@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from aclgen.model.classify import Classification, ParamPlan, TypeFacts
-from aclgen.model.ir import Enum, Function
+from aclgen.model.ir import Enum, Function, Param
 
 PACKED = "packed"
 BUFFER = "buffer"
@@ -128,12 +128,17 @@ def scalar(facts: TypeFacts, base: str) -> Optional[_Scalar]:
     return None
 
 
+def _c_param(fn: Function, p: ParamPlan) -> Param:
+    """The C parameter `p` plans (unnamed ones are arg<i>)."""
+    return next(q for i, q in enumerate(fn.params) if (q.name or f"arg{i}") == p.c_name)
+
+
 def member_scalar(fn: Function, p: ParamPlan, facts: TypeFacts) -> Optional[_Scalar]:
     if p.out_kind == "handle":
         return _Scalar(HANDLE_CODE, 64, False)
     if p.out_kind != "scalar":
         return None
-    param = next(q for i, q in enumerate(fn.params) if (q.name or f"arg{i}") == p.c_name)
+    param = _c_param(fn, p)
     return scalar(facts, facts.resolve(param.type).base)
 
 
@@ -144,7 +149,7 @@ def c_int_input(fn: Function, p: ParamPlan, facts: TypeFacts) -> Optional[tuple[
         return 64, False
     if p.kind not in ("scalar", "inout"):
         return None
-    param = next(q for i, q in enumerate(fn.params) if (q.name or f"arg{i}") == p.c_name)
+    param = _c_param(fn, p)
     resolved = facts.resolve(param.type)
     if p.kind == "scalar" and (resolved.pointers or resolved.array_dims):
         return None
