@@ -533,6 +533,11 @@ void opk_store_i64(aclDataType dtype, void *base, size_t i, int64_t v)
     }
 }
 
+bool opk_portable_kernels(void)
+{
+    return aclemu_env_ll("ACL_EMU_GENERIC_KERNELS", 0) != 0;
+}
+
 /* float16 <-> float32 in bulk with the CPU's F16C conversions where it has them (x86-64 since
  * 2012): they round to nearest even like aclemu_f32_to_f16, but 8 at a time instead of a branchy
  * software routine per element, which made fp16 kernels several times slower than numpy. */

@@ -67,9 +67,7 @@ static bool sgemm_blocked(bool trans_a, bool trans_b, size_t m, size_t n, size_t
         return false;
     }
 #ifdef HAVE_SGEMM_AVX2
-    /* ACL_EMU_GEMM_GENERIC=1 forces the portable kernel (to test it on AVX2 machines) */
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-        aclemu_env_ll("ACL_EMU_GEMM_GENERIC", 0) == 0) {
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && !opk_portable_kernels()) {
         sgemm_avx2(trans_a, trans_b, m, n, k, alpha, a, lda, b, ldb, c, ldc, scratch, scratch + a_len);
         aclemu_workspace_free(scratch);
         return true;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "op_kernels.h"
+#include "parallel.h"
 
 typedef enum reduce_op { R_SUM, R_MEAN, R_MAX, R_MIN } reduce_op;
 
@@ -245,80 +246,82 @@ aclError opk_infer_softmax(const opk_call *call, aclDataType *out_dtypes, opk_sh
     return err;
 }
 
-/* e^(x - max) in place for a row whose maximum is `max`, written without branches or calls so the
- * compiler vectorises it (libm's expf is one call per element and left Softmax ~2x numpy's
- * vectorised exp). The shift and the reduction x - max = k ln2 + r, |r| <= ln2/2, are done in
- * double: in float, rounding x - max alone costs up to 2e-6 relative in the result. e^r comes from
- * its Taylor polynomial to r^7 in float (relative error about one float ulp) and 2^k from the
- * exponent bits. Shifted inputs below -87.33 (results under float's smallest normal) give 0, NaN
- * stays NaN. no-trapping-math lets the compiler turn the selects into blends (nothing reads the
- * FP exception flags). */
-__attribute__((optimize("no-trapping-math"))) static void exp_shifted_row(float *x, float max, size_t n)
+#define SR_FN(name) name##_generic
+#define SR_TARGET
+#include "op_kernels_softmax_rows.inc"
+#undef SR_FN
+#undef SR_TARGET
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define SR_FN(name) name##_avx2
+#define SR_TARGET __attribute__((target("avx2")))
+#include "op_kernels_softmax_rows.inc"
+#undef SR_FN
+#undef SR_TARGET
+#define HAVE_SOFTMAX_AVX2 1
+#endif
+
+typedef void (*softmax_row_fn)(float *e, size_t n);
+
+/* Eight floats a vector where the CPU has AVX2, four elsewhere. */
+static softmax_row_fn softmax_row_kernel(void)
 {
-    const double log2e = 1.4426950408889634, ln2 = 0.6931471805599453;
-    const double round_magic = 6755399441055744.0; /* 1.5 * 2^52: adding it rounds to an integer */
-    for (size_t i = 0; i < n; i++) {
-        double v = (double)x[i] - (double)max;
-        double c = v >= -87.33 ? (v > 0.0 ? 0.0 : v) : -87.33; /* NaN lands on -87.33: k stays in range */
-        double k = (c * log2e + round_magic) - round_magic;
-        float r = (float)(c - k * ln2);
-        float p = 1.0f / 5040.0f;
-        p = p * r + 1.0f / 720.0f;
-        p = p * r + 1.0f / 120.0f;
-        p = p * r + 1.0f / 24.0f;
-        p = p * r + 1.0f / 6.0f;
-        p = p * r + 0.5f;
-        p = p * r + 1.0f;
-        p = p * r + 1.0f;
-        uint32_t bits = (uint32_t)((int32_t)k + 127) << 23;
-        float scale;
-        memcpy(&scale, &bits, sizeof scale);
-        float result = p * scale;
-        result = v < -87.33 ? 0.0f : result;
-        x[i] = v != v ? (float)v : result;
+#ifdef HAVE_SOFTMAX_AVX2
+    if (__builtin_cpu_supports("avx2") && !opk_portable_kernels()) {
+        return softmax_row_avx2;
     }
+#endif
+    return softmax_row_generic;
 }
 
-/* Softmax over the last axis alone (what models use) of 16/32-bit floats: one contiguous row at a
- * time in float32 with expf, the sum in double and one rounding per output, and no scratch beyond
- * a row. The general path below groups arbitrary axes in double and allocates a double per
- * element, ~10x numpy's speed on a [4096, 1024] tensor. */
-static aclError softmax_last_axis(const opk_call *call)
+typedef struct softmax_rows {
+    const opk_call *call;
+    size_t row;  /* elements in a row */
+    softmax_row_fn kernel;
+    int failed;  /* a band could not allocate its row buffer (written atomically) */
+} softmax_rows;
+
+static void softmax_band(void *ctx, size_t begin, size_t end)
 {
-    const opk_tensor *x = &call->in[0];
-    const opk_tensor *y = &call->out[0];
+    softmax_rows *s = ctx;
+    const opk_tensor *x = &s->call->in[0];
+    const opk_tensor *y = &s->call->out[0];
     aclDataType dt = x->dtype;
-    size_t row = (size_t)x->shape.dims[x->shape.ndim - 1];
-    size_t rows = row == 0 ? 0 : opk_shape_elements(&x->shape) / row;
+    size_t row = s->row, width = opk_dtype_size(dt);
     float *buffer = dt == ACL_FLOAT ? NULL : malloc((row ? row : 1) * sizeof(float));
     if (dt != ACL_FLOAT && buffer == NULL) {
-        return no_memory(call);
+        __atomic_store_n(&s->failed, 1, __ATOMIC_RELAXED);
+        return;
     }
-    size_t width = opk_dtype_size(dt);
-    for (size_t r = 0; r < rows; r++) {
+    for (size_t r = begin; r < end; r++) {
         const char *in = (const char *)x->data + r * row * width;
         float *e = dt == ACL_FLOAT ? (float *)y->data + r * row : buffer;
         opk_to_f32(dt, in, e, row);
-        float max = -INFINITY;
-        for (size_t i = 0; i < row; i++) {
-            if (e[i] > max || isnan(e[i])) {
-                max = e[i];
-            }
-        }
-        exp_shifted_row(e, max, row);
-        double sum = 0.0;
-        for (size_t i = 0; i < row; i++) {
-            sum += e[i];
-        }
-        for (size_t i = 0; i < row; i++) {
-            e[i] = (float)((double)e[i] / sum);
-        }
+        s->kernel(e, row);
         if (dt != ACL_FLOAT) {
             opk_from_f32(dt, e, (char *)y->data + r * row * width, row);
         }
     }
     free(buffer);
-    return ACL_SUCCESS;
+}
+
+/* Softmax over the last axis alone (what models use) of 16/32-bit floats: contiguous rows split in
+ * bands over the compute threads, each row in float32 with the sum in double, and no scratch beyond
+ * a row per band. The general path below groups arbitrary axes in double and allocates a double
+ * per element, ~10x numpy's time on a [4096, 1024] tensor. */
+
+/* Rows a thread takes at least: a band must be worth a thread start (~20-50 us). */
+#define SOFTMAX_MIN_BAND_ELEMENTS ((size_t)1 << 18)
+
+static aclError softmax_last_axis(const opk_call *call)
+{
+    const opk_tensor *x = &call->in[0];
+    softmax_rows s = {
+        .call = call, .row = (size_t)x->shape.dims[x->shape.ndim - 1], .kernel = softmax_row_kernel(), .failed = 0};
+    size_t rows = s.row == 0 ? 0 : opk_shape_elements(&x->shape) / s.row;
+    size_t grain = s.row >= SOFTMAX_MIN_BAND_ELEMENTS ? 1 : SOFTMAX_MIN_BAND_ELEMENTS / (s.row ? s.row : 1);
+    aclemu_parallel_for(rows, grain, softmax_band, &s);
+    return __atomic_load_n(&s.failed, __ATOMIC_RELAXED) ? no_memory(call) : ACL_SUCCESS;
 }
 
 static bool only_last_axis(const bool *reduced, int ndim)

@@ -6,14 +6,9 @@ on the stream and the result is read back after synchronizing.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
-
 import numpy as np
 import pytest
+from helpers.subproc import describe, run_pytest_selection
 from op_support import ACL_SUCCESS, NUMPY_TO_ACL, OpSession, check, execute_with_handle
 
 import acl
@@ -433,19 +428,8 @@ def test_matrix_past_the_end_of_its_allocation(ops: OpSession) -> None:
 
 
 def test_portable_gemm_kernel_gives_the_same_results() -> None:
-    """The SIMD-generic kernel (machines without AVX2/FMA), forced by ACL_EMU_GEMM_GENERIC=1."""
-    env = {**os.environ, "ACL_EMU_GEMM_GENERIC": "1", "ACL_BACKEND": "emulator"}
-    # The child must import the same acl as this process (an installed wheel or the source tree).
-    package_parent = str(Path(acl.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_parent, env.get("PYTHONPATH", "")) if p)
+    """The SIMD-generic kernel (machines without AVX2/FMA), forced by ACL_EMU_GENERIC_KERNELS=1."""
     selection = "large_and_blocked or types_and_transposes or s8gemm or gemv_ex"
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", selection],
-        cwd=tempfile.gettempdir(),  # not the repo root, whose acl/ would shadow the package under test
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    result = run_pytest_selection(__file__, selection, {"ACL_EMU_GENERIC_KERNELS": "1"})
+    assert result.returncode == 0, describe(result)
     assert " passed" in result.stdout

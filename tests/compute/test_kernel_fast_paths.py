@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers.subproc import describe, run_pytest_selection
 from op_support import OpSession
 
 # Shapes chosen so the row merge stops at different dims: all merged, only the last dim, a middle
@@ -133,3 +134,10 @@ def test_last_axis_softmax_is_stable_and_propagates_nan(ops: OpSession) -> None:
     np.testing.assert_allclose(got[0], [1 / (1 + e), e / (1 + e), 0.0, 0.0], rtol=1e-6)
     assert np.isnan(got[1]).all()
     np.testing.assert_allclose(got[2], 0.25, rtol=1e-7)
+
+
+def test_portable_softmax_rows_give_the_same_results() -> None:
+    """The baseline (non-AVX2) row loops, forced by ACL_EMU_GENERIC_KERNELS=1."""
+    result = run_pytest_selection(__file__, "last_axis_softmax", {"ACL_EMU_GENERIC_KERNELS": "1"})
+    assert result.returncode == 0, describe(result)
+    assert "3 passed" in result.stdout, describe(result)

@@ -78,6 +78,15 @@ def run_command(
     )
 
 
+def run_pytest_selection(
+    test_file: str, selection: str, env: Optional[Mapping[str, str]] = None, timeout: float = 600.0
+) -> subprocess.CompletedProcess[str]:
+    """Tests of `test_file` matching `-k selection` in a child on the emulator, with `env` added:
+    for settings the emulator reads once per process or per call, such as ACL_EMU_GENERIC_KERNELS."""
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test_file, "-k", selection]
+    return run_command(command, {"ACL_BACKEND": "emulator", **(env or {})}, timeout=timeout)
+
+
 def run_benchmark(module: str, args: list[str], timeout: float = 300.0) -> subprocess.CompletedProcess[str]:
     """`main(args)` of benchmarks/<module>.py in a child; the repository is appended to sys.path (the
     benchmarks live there), so an installed acl still wins over the unbuilt source tree."""
