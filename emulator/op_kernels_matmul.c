@@ -255,23 +255,37 @@ static aclError gemm_float(const opk_gemm_args *g)
  * exact: the float GEMM then gives exact integer results, accumulated in int32 across chunks. */
 #define INT8_EXACT_K 1024
 
-/* t = op(A) op(B) exactly, through the float32 GEMM; false when out of memory */
+/* t = op(A) op(B) exactly, through the float32 GEMM; false when out of memory. The first chunk of
+ * k is computed as floats in t's own memory and converted in place (float and int32 have the same
+ * size), so the common case (k <= INT8_EXACT_K) needs no buffer besides the float operands. */
 static bool s8gemm_via_float(const opk_gemm_args *g, int32_t *t)
 {
     size_t a_rows = g->trans_a ? g->k : g->m, a_cols = g->trans_a ? g->m : g->k;
     size_t b_rows = g->trans_b ? g->n : g->k, b_cols = g->trans_b ? g->k : g->n;
+    size_t cells = g->m * g->n;
     float *a = dense_f32(ACL_INT8, g->a, a_rows, a_cols, g->lda);
     float *b = dense_f32(ACL_INT8, g->b, b_rows, b_cols, g->ldb);
-    float *part = aclemu_workspace_alloc((g->m * g->n + 1) * sizeof(float));
-    bool ok = a != NULL && b != NULL && part != NULL;
-    if (ok) {
-        memset(t, 0, g->m * g->n * sizeof(int32_t));
-        for (size_t k0 = 0; k0 < g->k; k0 += INT8_EXACT_K) {
-            size_t kc = g->k - k0 < INT8_EXACT_K ? g->k - k0 : INT8_EXACT_K;
-            const float *pa = g->trans_a ? a + k0 * a_cols : a + k0;
-            const float *pb = g->trans_b ? b + k0 : b + k0 * b_cols;
+    float *part = g->k > INT8_EXACT_K ? aclemu_workspace_alloc((cells + 1) * sizeof(float)) : NULL;
+    bool ok = a != NULL && b != NULL && (part != NULL || g->k <= INT8_EXACT_K);
+    if (ok && g->k == 0) {
+        memset(t, 0, cells * sizeof(int32_t));
+    }
+    for (size_t k0 = 0; ok && k0 < g->k; k0 += INT8_EXACT_K) {
+        size_t kc = g->k - k0 < INT8_EXACT_K ? g->k - k0 : INT8_EXACT_K;
+        const float *pa = g->trans_a ? a + k0 * a_cols : a + k0;
+        const float *pb = g->trans_b ? b + k0 : b + k0 * b_cols;
+        if (k0 == 0) {
+            /* t's memory holds floats, then each becomes an int in place (allocated memory takes the
+             * type of its last store, so both accesses are well defined) */
+            float *first = (float *)(void *)t;
+            opk_sgemm(g->trans_a, g->trans_b, g->m, g->n, kc, 1.0f, pa, a_cols, pb, b_cols, 0.0f, first, g->n);
+            for (size_t i = 0; i < cells; i++) {
+                float v = first[i];
+                t[i] = (int32_t)v;
+            }
+        } else {
             opk_sgemm(g->trans_a, g->trans_b, g->m, g->n, kc, 1.0f, pa, a_cols, pb, b_cols, 0.0f, part, g->n);
-            for (size_t i = 0; i < g->m * g->n; i++) {
+            for (size_t i = 0; i < cells; i++) {
                 t[i] += (int32_t)part[i];
             }
         }
@@ -280,6 +294,42 @@ static bool s8gemm_via_float(const opk_gemm_args *g, int32_t *t)
     aclemu_workspace_free(b);
     aclemu_workspace_free(part);
     return ok;
+}
+
+/* C = alpha * T + beta * C in int32, wrapping like the int32 hardware path; a row at a time with no
+ * branch inside, so the loops vectorise (C in and out may be the same memory) */
+static void int8_result_to_int32(const opk_gemm_args *g, const int32_t *t)
+{
+    uint32_t alpha = (uint32_t)g->alpha_i, beta = (uint32_t)g->beta_i;
+    for (size_t i = 0; i < g->m; i++) {
+        const int32_t *acc = t + i * g->n;
+        int32_t *out = (int32_t *)g->c_out + i * g->ldc_out;
+        if (g->c_in == NULL) {
+            for (size_t j = 0; j < g->n; j++) {
+                out[j] = (int32_t)(alpha * (uint32_t)acc[j]);
+            }
+        } else {
+            const int32_t *in = (const int32_t *)g->c_in + i * g->ldc_in;
+            for (size_t j = 0; j < g->n; j++) {
+                out[j] = (int32_t)(alpha * (uint32_t)acc[j] + beta * (uint32_t)in[j]);
+            }
+        }
+    }
+}
+
+/* C = alpha * T + beta * C in double, rounded to float, then to C's type */
+static void int8_result_to_float(const opk_gemm_args *g, const int32_t *t)
+{
+    for (size_t i = 0; i < g->m; i++) {
+        for (size_t j = 0; j < g->n; j++) {
+            size_t at_in = i * g->ldc_in + j, at_out = i * g->ldc_out + j;
+            double v = g->alpha * (double)t[i * g->n + j];
+            if (g->c_in != NULL && g->beta != 0.0) {
+                v += g->beta * opk_load_f64(g->type_c, g->c_in, at_in);
+            }
+            opk_store_f64(g->type_c, g->c_out, at_out, (double)(float)v);
+        }
+    }
 }
 
 static aclError gemm_int8(const opk_gemm_args *g)
@@ -291,25 +341,10 @@ static aclError gemm_int8(const opk_gemm_args *g)
     if (!s8gemm_via_float(g, t)) {
         opk_s8gemm(g->trans_a, g->trans_b, g->m, g->n, g->k, g->a, g->lda, g->b, g->ldb, t, g->n);
     }
-    for (size_t i = 0; i < g->m; i++) {
-        for (size_t j = 0; j < g->n; j++) {
-            size_t at_in = i * g->ldc_in + j, at_out = i * g->ldc_out + j;
-            int32_t acc = t[i * g->n + j];
-            if (g->type_c == ACL_INT32) {
-                /* exact integer arithmetic, wrapping like the int32 hardware path */
-                uint32_t v = (uint32_t)g->alpha_i * (uint32_t)acc;
-                if (g->c_in != NULL) {
-                    v += (uint32_t)g->beta_i * (uint32_t)((const int32_t *)g->c_in)[at_in];
-                }
-                ((int32_t *)g->c_out)[at_out] = (int32_t)v;
-            } else {
-                double v = g->alpha * (double)acc;
-                if (g->c_in != NULL && g->beta != 0.0) {
-                    v += g->beta * opk_load_f64(g->type_c, g->c_in, at_in);
-                }
-                opk_store_f64(g->type_c, g->c_out, at_out, (double)(float)v);
-            }
-        }
+    if (g->type_c == ACL_INT32) {
+        int8_result_to_int32(g, t);
+    } else {
+        int8_result_to_float(g, t);
     }
     aclemu_workspace_free(t);
     return ACL_SUCCESS;

@@ -196,6 +196,21 @@ def test_s8gemm_is_exact_in_int32(ops: OpSession, rng: np.random.Generator) -> N
     np.testing.assert_array_equal(g.result(), want)
 
 
+def test_s8gemm_with_nothing_to_sum_scales_c(ops: OpSession, rng: np.random.Generator) -> None:
+    # k = 0: the product is all zeros (not whatever the scratch held), C becomes beta * C
+    m, n = 5, 6
+    one_byte = np.zeros((1, 1), np.int8)  # a real address for A and B, never read
+    c = rng.integers(-1000, 1000, size=(m, n)).astype(np.int32)
+    g = Gemm(ops, one_byte, one_byte, c, 4, -3)
+    check(
+        acl.blas.s8gemm(
+            TRANS_N, TRANS_N, TRANS_N, m, n, 0, g.alpha, g.a, 1, g.b, n, g.beta, g.c, -1, HIGH, ops.stream
+        ),
+        "s8gemm",
+    )
+    np.testing.assert_array_equal(g.result(), -3 * c)
+
+
 @pytest.mark.parametrize("trans", [False, True])
 def test_gemv_ex_with_increments(ops: OpSession, rng: np.random.Generator, trans: bool) -> None:
     m, n = 13, 8
