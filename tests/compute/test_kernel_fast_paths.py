@@ -47,6 +47,51 @@ def test_binary_rows_match_numpy_bit_for_bit(
         np.testing.assert_array_equal(got, want, err_msg=f"{op} {shape_a} {shape_b}")
 
 
+# Large enough to be split over the compute threads: one row cut into spans, rows in bands whose
+# odometer starts mid-tensor (an outer dim of 3 and a middle one of 700 cut unevenly), a scalar;
+# each is at least three bands long, so three threads take a part each.
+SPLIT_CASES = [
+    ((3 << 18,), (3 << 18,)),
+    ((3, 700, 400), (3, 1, 400)),
+    ((1800, 500), (1800, 1)),
+    ((1,), (600, 999)),
+]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.int32], ids=lambda d: np.dtype(d).name)
+def test_large_binary_ops_split_over_threads_match_numpy(
+    ops: OpSession, rng: np.random.Generator, dtype: type
+) -> None:
+    for shape_a, shape_b in SPLIT_CASES:
+        a = rng.uniform(-8, 8, size=shape_a).astype(dtype)
+        b = rng.uniform(-8, 8, size=shape_b).astype(dtype)
+        for op in ("Add", "Mul"):
+            want = OPS[op](a, b)
+            got = ops.run(op, [a, b], want.shape, dtype)
+            np.testing.assert_array_equal(got, want, err_msg=f"{op} {shape_a} {shape_b}")
+
+
+@pytest.mark.parametrize("op", ["Add", "Sub", "Mul", "RealDiv"])
+def test_outputs_of_32_mib_and_more_written_around_the_caches_match_numpy(
+    ops: OpSession, rng: np.random.Generator, op: str
+) -> None:
+    # float32 outputs from 32 MiB use non-temporal stores: one long row (aligned), and rows of 1025
+    # elements whose starts fall anywhere in a 32-byte line (head and tail elements done apart)
+    for shape_a, shape_b in (((1 << 23,), (1 << 23,)), ((8200, 1025), (1, 1025))):
+        a = rng.uniform(-8, 8, size=shape_a).astype(np.float32)
+        b = rng.uniform(0.5, 8, size=shape_b).astype(np.float32)
+        want = OPS[op](a, b)
+        got = ops.run(op, [a, b], want.shape, np.float32)
+        np.testing.assert_array_equal(got, want, err_msg=f"{op} {shape_a} {shape_b}")
+
+
+@pytest.mark.parametrize("threads", ["1", "3"])
+def test_large_binary_ops_give_the_same_results_on_any_thread_count(threads: str) -> None:
+    result = run_pytest_selection(__file__, "split_over_threads", {"ACL_EMU_THREADS": threads})
+    assert result.returncode == 0, describe(result)
+    assert "3 passed" in result.stdout, describe(result)
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float16], ids=lambda d: np.dtype(d).name)
 def test_maximum_minimum_propagate_nan_from_either_side(ops: OpSession, dtype: type) -> None:
     a = np.array([np.nan, 1, -np.inf, 2, np.nan, 0] * 300, dtype=dtype)
