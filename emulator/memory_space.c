@@ -7,6 +7,7 @@
 #include "memory_space.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -90,23 +91,53 @@ static void *map_fresh(size_t bytes)
     return p == MAP_FAILED ? NULL : p;
 }
 
+/* `bytes` of fresh memory starting on an `align` boundary (a power of two, at least a page). */
+static void *map_aligned(size_t bytes, size_t align)
+{
+    if (bytes > SIZE_MAX - align) {
+        return NULL;
+    }
+    char *raw = map_fresh(bytes + align);
+    if (raw == NULL) {
+        return NULL;
+    }
+    uintptr_t base = ((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1);
+    if (base > (uintptr_t)raw) {
+        munmap(raw, base - (uintptr_t)raw);
+    }
+    uintptr_t tail = (uintptr_t)raw + bytes + align - (base + bytes);
+    if (tail > 0) {
+        munmap((void *)(base + bytes), tail);
+    }
+    return (void *)base;
+}
+
+/* Large allocations from this size on start on a huge-page boundary and ask for transparent huge
+ * pages, as numpy does for its arrays from 4 MiB: with 4 KiB pages a kernel streaming through
+ * tens of MiB spends a good part of its time on TLB misses (an elementwise Add of 64 MiB ran
+ * ~10% slower than numpy's on the same data). Where THP is off, the advice is ignored. */
+#define HUGE_PAGE_BYTES ((size_t)2 << 20)
+#define HUGE_PAGE_MIN_ALLOCATION ((size_t)4 << 20)
+
+static void *map_large(size_t bytes)
+{
+    if (bytes < HUGE_PAGE_MIN_ALLOCATION) {
+        return map_fresh(bytes);
+    }
+    void *p = map_aligned(bytes, HUGE_PAGE_BYTES);
+#ifdef MADV_HUGEPAGE
+    if (p != NULL) {
+        madvise(p, bytes, MADV_HUGEPAGE);
+    }
+#endif
+    return p;
+}
+
 /* Slabs start on a SLAB_BYTES boundary, so a chunk's slab is found from its address alone
  * (memspace_share shares whole slabs). */
 static void *map_slab(void)
 {
-    char *raw = map_fresh(2 * (size_t)SLAB_BYTES);
-    if (raw == NULL) {
-        return NULL;
-    }
-    uintptr_t base = ((uintptr_t)raw + SLAB_BYTES - 1) & ~(uintptr_t)(SLAB_BYTES - 1);
-    if (base > (uintptr_t)raw) {
-        munmap(raw, base - (uintptr_t)raw);
-    }
-    uintptr_t tail = (uintptr_t)raw + 2 * (size_t)SLAB_BYTES - (base + SLAB_BYTES);
-    if (tail > 0) {
-        munmap((void *)(base + SLAB_BYTES), tail);
-    }
-    return (void *)base;
+    return map_aligned(SLAB_BYTES, SLAB_BYTES);
 }
 
 /* ------------------------------------------------------------------ shared regions
@@ -303,7 +334,7 @@ static bool acquire_mapping(size_t size, memspace_block *out)
         pthread_mutex_unlock(&space_lock);
         munmap((void *)out->base, out->span);
     }
-    void *p = map_fresh(span);
+    void *p = map_large(span);
     if (p == NULL) {
         return false;
     }
