@@ -26,7 +26,8 @@ typedef struct memspace_block {
     int size_class; /* index of its slab size class, or -1 for a mapping of its own */
 } memspace_block;
 
-/* Zero-filled room for `size` (> 0) bytes. False when the host has no memory left. */
+/* Zero-filled room for `size` (> 0) bytes; from 4 MiB on it starts on a 2 MiB boundary, advised
+ * for transparent huge pages. False when the host has no memory left. */
 bool memspace_acquire(size_t size, memspace_block *out);
 
 /* Give a block back at once, without quarantine (it was never handed out). */
