@@ -2,6 +2,7 @@
 #include "emu.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -533,9 +534,20 @@ void opk_store_i64(aclDataType dtype, void *base, size_t i, int64_t v)
     }
 }
 
+static bool portable_kernels;
+static pthread_once_t portable_kernels_once = PTHREAD_ONCE_INIT;
+
+static void read_portable_kernels(void)
+{
+    portable_kernels = aclemu_env_ll("ACL_EMU_GENERIC_KERNELS", 0) != 0;
+}
+
+/* Read once, like ACL_EMU_THREADS: Softmax asks on every call, and getenv is a scan of the
+ * environment. */
 bool opk_portable_kernels(void)
 {
-    return aclemu_env_ll("ACL_EMU_GENERIC_KERNELS", 0) != 0;
+    pthread_once(&portable_kernels_once, read_portable_kernels);
+    return portable_kernels;
 }
 
 /* float16 <-> float32 in bulk with the CPU's F16C conversions where it has them (x86-64 since

@@ -154,8 +154,8 @@ const char *opk_kernel_name(size_t index);
 
 bool opk_dtype_is_float(aclDataType dtype);  /* float16, float32, bfloat16, double */
 bool opk_dtype_is_int(aclDataType dtype);    /* signed/unsigned integers and bool */
-/* ACL_EMU_GENERIC_KERNELS=1: the portable kernels instead of their AVX2 variants, so tests cover them
- * on AVX2 machines too */
+/* ACL_EMU_GENERIC_KERNELS=1 (read once): the portable kernels instead of their AVX2 variants, so
+ * tests cover them on AVX2 machines too */
 bool opk_portable_kernels(void);
 /* Element size, 0 for types the kernels do not handle. */
 size_t opk_dtype_size(aclDataType dtype);
