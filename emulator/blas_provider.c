@@ -17,6 +17,7 @@
 
 #include "compute_hooks.h"
 #include "emu.h"
+#include "op_kernels.h"
 #include "parallel.h"
 
 /* CBLAS enumerators (fixed by the CBLAS interface) */
@@ -111,9 +112,11 @@ int32_t aclemuComputeInfo(char *out, size_t len)
     }
     pthread_once(&load_once, load_provider);
     if (provider_sgemm != NULL) {
-        snprintf(out, len, "threads=%u gemm=%s", aclemu_compute_threads(), provider_path);
+        snprintf(out, len, "threads=%u gemm=%s; int8 gemm=%s", aclemu_compute_threads(), provider_path,
+                 opk_s8gemm_kernel());
     } else {
-        snprintf(out, len, "threads=%u gemm=built-in: %s", aclemu_compute_threads(), no_provider_reason);
+        snprintf(out, len, "threads=%u gemm=built-in: %s; int8 gemm=%s", aclemu_compute_threads(),
+                 no_provider_reason, opk_s8gemm_kernel());
     }
     return 0;
 }

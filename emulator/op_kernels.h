@@ -181,6 +181,13 @@ void opk_sgemm(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, float a
 /* Same with int8 operands and an exact int32 accumulator: C = op(A) * op(B) (no scaling). */
 void opk_s8gemm(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, const int8_t *a, size_t lda,
                 const int8_t *b, size_t ldb, int32_t *c, size_t ldc);
+/* The same on the CPU's 8-bit dot-product instructions (op_kernels_s8gemm.c), wrapping modulo 2^32
+ * for any k; false, with C untouched, when the CPU has none (or ACL_EMU_GENERIC_KERNELS is set) or
+ * scratch memory runs out. */
+bool opk_s8gemm_dot(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, const int8_t *a, size_t lda,
+                    const int8_t *b, size_t ldb, int32_t *c, size_t ldc);
+/* Which int8 GEMM runs here: "avx512-vnni" or "float32 GEMM" (aclemuComputeInfo). */
+const char *opk_s8gemm_kernel(void);
 
 /* One GEMM of any supported dtype mix, alpha/beta applied in float (int32 in exact integer
  * arithmetic when A, B are int8 and C is int32). C may be read (beta) and written in place. */

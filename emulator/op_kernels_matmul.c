@@ -158,14 +158,15 @@ void opk_s8gemm(bool trans_a, bool trans_b, size_t m, size_t n, size_t k, const 
             if (x == 0) {
                 continue;
             }
+            /* in uint32: the sum wraps as int32 hardware does, where int32 overflow is undefined */
             if (!trans_b) {
                 const int8_t *brow = b + p * ldb;
                 for (size_t j = 0; j < n; j++) {
-                    row[j] += x * brow[j];
+                    row[j] = (int32_t)((uint32_t)row[j] + (uint32_t)(x * brow[j]));
                 }
             } else {
                 for (size_t j = 0; j < n; j++) {
-                    row[j] += x * b[j * ldb + p];
+                    row[j] = (int32_t)((uint32_t)row[j] + (uint32_t)(x * b[j * ldb + p]));
                 }
             }
         }
@@ -286,7 +287,7 @@ static bool s8gemm_via_float(const opk_gemm_args *g, int32_t *t)
         } else {
             opk_sgemm(g->trans_a, g->trans_b, g->m, g->n, kc, 1.0f, pa, a_cols, pb, b_cols, 0.0f, part, g->n);
             for (size_t i = 0; i < cells; i++) {
-                t[i] += (int32_t)part[i];
+                t[i] = (int32_t)((uint32_t)t[i] + (uint32_t)(int32_t)part[i]); /* wraps as int32 hardware does */
             }
         }
     }
@@ -334,11 +335,19 @@ static void int8_result_to_float(const opk_gemm_args *g, const int32_t *t)
 
 static aclError gemm_int8(const opk_gemm_args *g)
 {
+    /* C = A B in int32 with nothing to scale or add (beta 0 ignores C: an int holds no NaN):
+     * the dot-product kernel writes C itself */
+    if (g->type_c == ACL_INT32 && g->alpha_i == 1 && (g->c_in == NULL || g->beta_i == 0) &&
+        opk_s8gemm_dot(g->trans_a, g->trans_b, g->m, g->n, g->k, g->a, g->lda, g->b, g->ldb, g->c_out,
+                       g->ldc_out)) {
+        return ACL_SUCCESS;
+    }
     int32_t *t = aclemu_workspace_alloc((g->m * g->n + 1) * sizeof(int32_t));
     if (t == NULL) {
         return ACL_ERROR_BAD_ALLOC;
     }
-    if (!s8gemm_via_float(g, t)) {
+    if (!opk_s8gemm_dot(g->trans_a, g->trans_b, g->m, g->n, g->k, g->a, g->lda, g->b, g->ldb, t, g->n) &&
+        !s8gemm_via_float(g, t)) {
         opk_s8gemm(g->trans_a, g->trans_b, g->m, g->n, g->k, g->a, g->lda, g->b, g->ldb, t, g->n);
     }
     if (g->type_c == ACL_INT32) {

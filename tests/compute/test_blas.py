@@ -6,6 +6,8 @@ on the stream and the result is read back after synchronizing.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from helpers.subproc import describe, run_pytest_selection
@@ -209,6 +211,82 @@ def test_s8gemm_with_nothing_to_sum_scales_c(ops: OpSession, rng: np.random.Gene
         "s8gemm",
     )
     np.testing.assert_array_equal(g.result(), -3 * c)
+
+
+# (m, n, k, trans_a, trans_b, pad): tiles of 8 rows x 32 columns with ragged edges, k in steps of 4
+# with a remainder, k deeper than one cache block of 512 (later blocks add to C), one row or column
+# alone, and leading dimensions wider than the matrices
+S8GEMM_SHAPES = [
+    (8, 32, 4, False, False, 0),
+    (9, 33, 5, False, False, 0),
+    (1, 1, 1, True, True, 0),
+    (64, 96, 1300, False, False, 3),
+    (70, 45, 517, True, False, 0),
+    (19, 130, 77, False, True, 5),
+    (300, 17, 250, True, True, 2),  # more row blocks than panels: threads split the rows
+    (3, 1000, 9, False, False, 0),
+]
+
+
+@pytest.mark.parametrize("scaled", [False, True], ids=["c_is_ab", "alpha_beta"])
+@pytest.mark.parametrize("shape", S8GEMM_SHAPES, ids=str)
+def test_s8gemm_shapes_match_numpy(
+    ops: OpSession, rng: np.random.Generator, shape: tuple[int, int, int, bool, bool, int], scaled: bool
+) -> None:
+    m, n, k, ta, tb, pad = shape
+    a = operands(rng, np.int8, (k, m + pad) if ta else (m, k + pad))
+    b = operands(rng, np.int8, (n, k + pad) if tb else (k, n + pad))
+    a.flat[:: max(1, a.size // 50)] = -128  # the extremes, whose + 128 fills a byte
+    b.flat[:: max(1, b.size // 40)] = 127
+    c = rng.integers(-(2**20), 2**20, size=(m, n + pad)).astype(np.int32)
+    alpha, beta = (-3, 2) if scaled else (1, 0)
+    g = Gemm(ops, a, b, c, alpha, beta)
+    check(
+        acl.blas.gemm_ex(
+            TRANS_T if ta else TRANS_N, TRANS_T if tb else TRANS_N, TRANS_N, m, n, k,
+            g.alpha, g.a, a.shape[1], acl.ACL_INT8, g.b, b.shape[1], acl.ACL_INT8,
+            g.beta, g.c, n + pad, acl.ACL_INT32, HIGH, ops.stream,
+        ),
+        "gemm_ex",
+    )  # fmt: skip
+    op_a = (a.T if ta else a)[:m, :k].astype(np.int64)
+    op_b = (b.T if tb else b)[:k, :n].astype(np.int64)
+    got = g.result()
+    np.testing.assert_array_equal(got[:, :n], alpha * (op_a @ op_b) + beta * c[:, :n].astype(np.int64))
+    np.testing.assert_array_equal(got[:, n:], c[:, n:])  # columns past n are left alone
+
+
+def test_s8gemm_wraps_like_an_int32_accumulator(ops: OpSession) -> None:
+    # (-128) * (-128) summed 140,000 times is 2.29e9, past int32's maximum: the accumulator wraps
+    k = 140_000
+    a = np.full((1, k), -128, np.int8)
+    b = np.full((k, 2), -128, np.int8)
+    b[:, 1] = 127
+    g = Gemm(ops, a, b, np.zeros((1, 2), np.int32), 1, 0)
+    check(
+        acl.blas.s8gemm(
+            TRANS_N, TRANS_N, TRANS_N, 1, 2, k, g.alpha, g.a, -1, g.b, -1, g.beta, g.c, -1, HIGH, ops.stream
+        ),
+        "s8gemm",
+    )
+    want = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.uint32).view(np.int32)  # modulo 2**32
+    assert want[0, 0] < 0  # it did wrap
+    np.testing.assert_array_equal(g.result(), want)
+
+
+def test_s8gemm_runs_on_the_dot_product_instructions_where_the_cpu_has_them() -> None:
+    from acl.__main__ import _emulator_compute
+
+    flags = set()
+    with open("/proc/cpuinfo", encoding="ascii", errors="replace") as cpuinfo:
+        for line in cpuinfo:
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    info = _emulator_compute() or ""
+    generic = os.environ.get("ACL_EMU_GENERIC_KERNELS", "0") not in ("", "0")
+    vnni = {"avx512f", "avx512bw", "avx512_vnni"} <= flags and not generic
+    assert info.endswith("; int8 gemm=" + ("avx512-vnni" if vnni else "float32 GEMM")), info
 
 
 @pytest.mark.parametrize("trans", [False, True])
