@@ -18,6 +18,7 @@
 
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -342,11 +343,127 @@ static void *user_block(scope *s, size_t bytes, block *b)
     return b->addr;
 }
 
+/* ------------------------------------------------------------------ host scratch */
+
+/* Host scratch blocks of HOST_KEEP_MIN bytes or more are kept by the thread that frees them (at
+ * most HOST_KEEP_BLOCKS blocks, HOST_KEEP_BYTES in all) and handed out again to its next tasks:
+ * glibc gives blocks that large back to the kernel when they are freed (munmap, or trimming the
+ * thread's arena), and faulting the 3 MiB of a 512 x 512 float16 GEMM's scratch in again took about
+ * 1 ms, more than the product itself. A thread's blocks go at its exit. */
+#define HOST_KEEP_MIN ((size_t)64 << 10)
+#define HOST_KEEP_BLOCKS 4
+#define HOST_KEEP_BYTES ((size_t)32 << 20)
+
+typedef struct kept_blocks {
+    void *base[HOST_KEEP_BLOCKS]; /* oldest first */
+    size_t capacity[HOST_KEEP_BLOCKS];
+    size_t count, bytes;
+} kept_blocks;
+
+/* Every host block starts with its capacity, in a header that keeps the scratch max-aligned. */
+typedef union host_header {
+    size_t capacity;
+    max_align_t align;
+} host_header;
+
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static pthread_key_t kept_key;
+static bool kept_key_ok;
+
+static void free_kept(void *arg)
+{
+    kept_blocks *k = arg;
+    for (size_t i = 0; i < k->count; i++) {
+        free(k->base[i]);
+    }
+    free(k);
+}
+
+static void make_kept_key(void)
+{
+    kept_key_ok = pthread_key_create(&kept_key, free_kept) == 0;
+}
+
+/* This thread's kept blocks, created when `create`; NULL when there are none (or no key). */
+static kept_blocks *kept_for_thread(bool create)
+{
+    pthread_once(&kept_once, make_kept_key);
+    if (!kept_key_ok) {
+        return NULL;
+    }
+    kept_blocks *k = pthread_getspecific(kept_key);
+    if (k == NULL && create) {
+        k = calloc(1, sizeof *k);
+        if (k != NULL && pthread_setspecific(kept_key, k) != 0) {
+            free(k);
+            k = NULL;
+        }
+    }
+    return k;
+}
+
+static void drop_kept(kept_blocks *k, size_t index)
+{
+    k->bytes -= k->capacity[index];
+    k->count--;
+    memmove(k->base + index, k->base + index + 1, (k->count - index) * sizeof *k->base);
+    memmove(k->capacity + index, k->capacity + index + 1, (k->count - index) * sizeof *k->capacity);
+}
+
+static void *host_scratch(size_t bytes)
+{
+    kept_blocks *k = bytes >= HOST_KEEP_MIN ? kept_for_thread(false) : NULL;
+    if (k != NULL) {
+        size_t best = k->count;
+        for (size_t i = 0; i < k->count; i++) {
+            if (k->capacity[i] >= bytes && (best == k->count || k->capacity[i] < k->capacity[best])) {
+                best = i;
+            }
+        }
+        if (best < k->count) {
+            host_header *h = k->base[best];
+            drop_kept(k, best);
+            return h + 1;
+        }
+    }
+    if (bytes > SIZE_MAX - sizeof(host_header)) {
+        return NULL;
+    }
+    host_header *h = malloc(sizeof *h + bytes);
+    if (h == NULL) {
+        return NULL;
+    }
+    h->capacity = bytes;
+    return h + 1;
+}
+
+static void host_scratch_free(void *p)
+{
+    if (p == NULL) {
+        return;
+    }
+    host_header *h = (host_header *)p - 1;
+    size_t capacity = h->capacity;
+    kept_blocks *k = capacity >= HOST_KEEP_MIN && capacity <= HOST_KEEP_BYTES ? kept_for_thread(true) : NULL;
+    if (k == NULL) {
+        free(h);
+        return;
+    }
+    while (k->count == HOST_KEEP_BLOCKS || k->bytes + capacity > HOST_KEEP_BYTES) {
+        free(k->base[0]); /* the oldest makes room */
+        drop_kept(k, 0);
+    }
+    k->base[k->count] = h;
+    k->capacity[k->count] = capacity;
+    k->count++;
+    k->bytes += capacity;
+}
+
 void *aclemu_workspace_alloc(size_t bytes)
 {
     scope *s = current;
     if (s == NULL || s->reg == NULL) {
-        return malloc(bytes ? bytes : 1);
+        return host_scratch(bytes ? bytes : 1);
     }
     pthread_mutex_lock(&s->lock);
     bool failed = s->err != ACL_SUCCESS;
@@ -375,7 +492,7 @@ void aclemu_workspace_free(void *p)
 {
     const scope *s = current;
     if (s == NULL || s->reg == NULL) {
-        free(p);
+        host_scratch_free(p);
     }
     /* user blocks go back together at aclemu_workspace_end */
 }
