@@ -100,8 +100,10 @@ bool aclemu_provider_sgemm(bool trans_a, bool trans_b, size_t m, size_t n, size_
     if (lda < (a_width > 0 ? a_width : 1) || ldb < (b_width > 0 ? b_width : 1) || ldc < (n > 0 ? n : 1)) {
         return false;
     }
+    aclemu_all_cores_begin(); /* the library's threads may take every core */
     provider_sgemm(CBLAS_ROW_MAJOR, trans_a ? CBLAS_TRANS : CBLAS_NO_TRANS, trans_b ? CBLAS_TRANS : CBLAS_NO_TRANS,
                    (int)m, (int)n, (int)k, alpha, a, (int)lda, b, (int)ldb, beta, c, (int)ldc);
+    aclemu_all_cores_end();
     return true;
 }
 

@@ -64,6 +64,13 @@ bool aclemu_initialized(void);
  * Use it in APIs that the real runtime refuses before aclInit (model load, op compile...). */
 aclError aclemu_require_init(const char *fn);
 
+/* spin.c: a compute kernel about to keep every core busy (its own threads, or a loaded BLAS's)
+ * brackets that work, and threads waiting for a stream sleep meanwhile instead of spinning. A
+ * spinning waiter holds a core the kernel's threads need; with every core taken, one of them
+ * waited for the scheduler's next tick (4 ms) and a 0.7 ms GEMM took 4. Nests; thread-safe. */
+void aclemu_all_cores_begin(void);
+void aclemu_all_cores_end(void);
+
 /* ------------------------------------------------------------ time helpers */
 
 uint64_t aclemu_now_ns(void); /* CLOCK_MONOTONIC */

@@ -70,6 +70,7 @@ void aclemu_parallel_for(size_t count, size_t grain, void (*body)(void *ctx, siz
         size_t begin = i * step;
         work[i] = (part){body, ctx, begin, begin + step < count ? begin + step : count, workspace};
     }
+    aclemu_all_cores_begin();
     /* part 0 runs on the caller, after the others have been handed out */
     for (size_t i = 1; i < parts; i++) {
         started[i] = work[i].begin < work[i].end && pthread_create(&threads[i], NULL, run_part, &work[i]) == 0;
@@ -82,4 +83,5 @@ void aclemu_parallel_for(size_t count, size_t grain, void (*body)(void *ctx, siz
             work[i].body(ctx, work[i].begin, work[i].end); /* on the caller, in its own scope */
         }
     }
+    aclemu_all_cores_end();
 }

@@ -14,6 +14,22 @@
 static const uint64_t YIELD_LOST_NS = 100000; /* a yield away this long: the CPU went elsewhere */
 static const uint64_t BACKOFF_NS = 20000000;  /* then no spinning for this long */
 static uint64_t spin_backoff_until;           /* aclemu_now_ns() value; atomic */
+static unsigned all_cores_users;              /* kernels using every core now; atomic */
+
+void aclemu_all_cores_begin(void)
+{
+    __atomic_add_fetch(&all_cores_users, 1, __ATOMIC_RELAXED);
+}
+
+void aclemu_all_cores_end(void)
+{
+    __atomic_sub_fetch(&all_cores_users, 1, __ATOMIC_RELAXED);
+}
+
+static bool cores_taken(void)
+{
+    return __atomic_load_n(&all_cores_users, __ATOMIC_RELAXED) != 0;
+}
 
 bool rt_spin_until(bool (*ready)(const void *), const void *arg, uint64_t budget_ns)
 {
@@ -21,7 +37,7 @@ bool rt_spin_until(bool (*ready)(const void *), const void *arg, uint64_t budget
         return true;
     }
     uint64_t start = aclemu_now_ns();
-    if (start < __atomic_load_n(&spin_backoff_until, __ATOMIC_RELAXED)) {
+    if (start < __atomic_load_n(&spin_backoff_until, __ATOMIC_RELAXED) || cores_taken()) {
         return false;
     }
     for (uint64_t before = start;;) {
@@ -30,6 +46,9 @@ bool rt_spin_until(bool (*ready)(const void *), const void *arg, uint64_t budget
         sched_yield();
         if (ready(arg)) {
             return true;
+        }
+        if (cores_taken()) {
+            return false;
         }
         uint64_t now = aclemu_now_ns();
         if (now - before >= YIELD_LOST_NS) {

@@ -58,7 +58,7 @@ def test_init_devices_contexts_handles_descs(build_dir: Path) -> None:
 
 
 def test_streams_events_callbacks(build_dir: Path) -> None:
-    _run(build_dir, "test_streams")
+    _run(build_dir, "test_streams", ACL_EMU_THREADS="2")
 
 
 def test_memory_lenient(build_dir: Path) -> None:

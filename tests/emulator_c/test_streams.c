@@ -7,7 +7,9 @@
 #include <time.h>
 
 #include "check.h"
+#include "core_base.h"
 #include "emu.h"
+#include "parallel.h"
 
 static void sleep_ms(long ms)
 {
@@ -365,6 +367,51 @@ static void test_tiny_tasks(void)
     CHECK_OK(aclrtDestroyStream(stream));
 }
 
+/* ---- a waiter stops spinning while a kernel keeps every core busy (its spin would take a core
+ * the kernel's threads need): it looks at its condition once and goes to sleep */
+
+static bool never_ready(const void *arg)
+{
+    atomic_int *looks = (atomic_int *)(uintptr_t)arg;
+    atomic_fetch_add(looks, 1);
+    return false;
+}
+
+/* How many times a spin of up to 5 ms looked at its condition. It starts after the 20 ms for which
+ * an earlier spin's lost yield (a busy machine) stops all spinning, which would end it unlooked. */
+static int looks_of_one_spin(void)
+{
+    sleep_ms(25);
+    atomic_int looks = 0;
+    CHECK(!rt_spin_until(never_ready, (const void *)&looks, 5000000ull));
+    return atomic_load(&looks);
+}
+
+static atomic_int looks_in_band;
+
+static void spin_in_band(void *ctx, size_t begin, size_t end)
+{
+    (void)ctx, (void)end;
+    if (begin == 0) {
+        atomic_store(&looks_in_band, looks_of_one_spin());
+    }
+}
+
+static void test_spinning_gives_way_to_kernels(void)
+{
+    CHECK(looks_of_one_spin() >= 2); /* no kernel: it yields and looks again */
+    aclemu_all_cores_begin();
+    CHECK(looks_of_one_spin() == 1);
+    aclemu_all_cores_begin(); /* nested */
+    aclemu_all_cores_end();
+    CHECK(looks_of_one_spin() == 1);
+    aclemu_all_cores_end();
+    /* a split kernel says so by itself (ACL_EMU_THREADS=2 for this program) */
+    CHECK(aclemu_compute_threads() == 2);
+    aclemu_parallel_for(2, 1, spin_in_band, NULL);
+    CHECK(atomic_load(&looks_in_band) == 1);
+}
+
 int main(void)
 {
     CHECK_OK(aclInit(NULL));
@@ -374,6 +421,7 @@ int main(void)
     test_failures();
     test_report();
     test_tiny_tasks();
+    test_spinning_gives_way_to_kernels();
     CHECK_OK(aclrtResetDevice(0));
     CHECK_OK(aclFinalize());
     return finish("test_streams");
