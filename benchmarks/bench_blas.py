@@ -1,9 +1,10 @@
 """GEMM throughput of the emulator's acl.blas against numpy's matmul (a benchmark, not a test).
 
-    python benchmarks/bench_blas.py [--size 512] [--repeats 7] [--min-ratio 0.2]
+    python benchmarks/bench_blas.py [--size 512] [--repeats 7] [--rounds 3] [--settle 0.5] [--min-ratio 0.2]
 
 Each measurement is the median wall time of `repeats` calls of acl.blas.gemm_ex (C = A B, for
-float32, float16 and int8->int32) followed by a stream synchronization, against the fastest way a
+float32, float16 and int8->int32) followed by a stream synchronization, the lowest of `rounds`
+such medians with the two sides taking turns, against the fastest way a
 numpy user would get the same product: `a @ b` in the operands' own type, or a cast to float32,
 BLAS, and a cast back (exact for int8 at these sizes: every partial sum stays below 2**24).
 Comparing half/int8 GEMM with numpy's non-BLAS half/integer loops alone flattered the emulator
@@ -37,7 +38,15 @@ def check(ret: int, what: str) -> None:
         raise RuntimeError(f"{what} returned {ret}: {acl.get_recent_err_msg()}")
 
 
-def median_seconds(function: Callable[[], None], repeats: int) -> float:
+# OpenBLAS's idle threads spin for 2**28 cycles (about 0.1 s here, OPENBLAS_THREAD_TIMEOUT) before
+# they sleep. Two pools live in this process (numpy's and the emulator's scipy-openblas32), so a
+# side measured right after the other would share the cores with the other's spinning threads:
+# runs then swung from 0.5x to 4x on either side. Each side waits for the other's pool to park.
+SETTLE_SECONDS = 0.5
+
+
+def median_seconds(function: Callable[[], None], repeats: int, settle: float = SETTLE_SECONDS) -> float:
+    time.sleep(settle)
     function()  # warm-up: page faults, thread start, cpu dispatch
     times = []
     for _ in range(repeats):
@@ -125,15 +134,32 @@ def gemm_case(
     return emulator, baselines
 
 
-def baseline_times(baselines: dict[str, Callable[[], None]], repeats: int) -> dict[str, float]:
-    """Median seconds of every baseline, by name: a user would pick the fastest."""
-    return {name: median_seconds(call, repeats) for name, call in baselines.items()}
+def case_times(
+    emulator: Callable[[], None],
+    baselines: dict[str, Callable[[], None]],
+    repeats: int,
+    rounds: int,
+    settle: float = SETTLE_SECONDS,
+) -> tuple[float, dict[str, float]]:
+    """Seconds of the emulator and of every baseline (by name; a user would pick the fastest): each
+    the lowest median of `rounds` rounds, the sides taking turns, so that a burst of other work on
+    this shared machine during one side's run does not decide the ratio."""
+    emulator_rounds: list[float] = []
+    baseline_rounds: dict[str, list[float]] = {name: [] for name in baselines}
+    for _ in range(rounds):
+        emulator_rounds.append(median_seconds(emulator, repeats, settle))
+        for name, call in baselines.items():
+            baseline_rounds[name].append(median_seconds(call, repeats, settle))
+    return min(emulator_rounds), {name: min(times) for name, times in baseline_rounds.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=512)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=3, help="turns each side takes; the best median counts")
+    parser.add_argument("--settle", type=float, default=SETTLE_SECONDS,
+                        help="seconds to wait before each side's turn (thread pools park)")
     parser.add_argument("--min-ratio", type=float, help="fail unless float32 numpy/emulator reaches this")
     args = parser.parse_args(argv)
 
@@ -149,8 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for in_type, out_type in ((np.float32, np.float32), (np.float16, np.float16), (np.int8, np.int32)):
             emulator, baselines = gemm_case(stream, args.size, in_type, out_type)
-            t_emu = median_seconds(emulator, args.repeats)
-            times = baseline_times(baselines, args.repeats)
+            t_emu, times = case_times(emulator, baselines, args.repeats, args.rounds, args.settle)
             t_ref = min(times.values())
             ratio = t_ref / t_emu
             if in_type == np.float32:

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.numpy
 def test_every_gemm_type_is_measured_against_its_fastest_baseline() -> None:
     script = REPO_ROOT / "benchmarks" / "bench_blas.py"
     proc = subprocess.run(
-        [sys.executable, str(script), "--size", "48", "--repeats", "1"],
+        [sys.executable, str(script), "--size", "48", "--repeats", "1", "--rounds", "2", "--settle", "0"],
         capture_output=True,
         text=True,
         timeout=300,
