@@ -318,19 +318,34 @@ static void int8_result_to_int32(const opk_gemm_args *g, const int32_t *t)
     }
 }
 
-/* C = alpha * T + beta * C in double, rounded to float, then to C's type */
-static void int8_result_to_float(const opk_gemm_args *g, const int32_t *t)
+/* C = alpha * T + beta * C in double, rounded to float, then to C's type (float32 or float16). A
+ * row at a time through float rows, so the loops vectorise and float16 converts in bulk; C's row
+ * is read before it is written, so C in and out may be the same memory. */
+static aclError int8_result_to_float(const opk_gemm_args *g, const int32_t *t)
 {
-    for (size_t i = 0; i < g->m; i++) {
-        for (size_t j = 0; j < g->n; j++) {
-            size_t at_in = i * g->ldc_in + j, at_out = i * g->ldc_out + j;
-            double v = g->alpha * (double)t[i * g->n + j];
-            if (g->c_in != NULL && g->beta != 0.0) {
-                v += g->beta * opk_load_f64(g->type_c, g->c_in, at_in);
-            }
-            opk_store_f64(g->type_c, g->c_out, at_out, (double)(float)v);
-        }
+    bool add_c = g->c_in != NULL && g->beta != 0.0;
+    float *row = aclemu_workspace_alloc((2 * g->n + 1) * sizeof(float));
+    if (row == NULL) {
+        return ACL_ERROR_BAD_ALLOC;
     }
+    float *c_row = row + g->n;
+    size_t es = opk_dtype_size(g->type_c);
+    for (size_t i = 0; i < g->m; i++) {
+        const int32_t *acc = t + i * g->n;
+        if (add_c) {
+            opk_to_f32(g->type_c, (const char *)g->c_in + i * g->ldc_in * es, c_row, g->n);
+            for (size_t j = 0; j < g->n; j++) {
+                row[j] = (float)(g->alpha * (double)acc[j] + g->beta * (double)c_row[j]);
+            }
+        } else {
+            for (size_t j = 0; j < g->n; j++) {
+                row[j] = (float)(g->alpha * (double)acc[j]);
+            }
+        }
+        opk_from_f32(g->type_c, row, (char *)g->c_out + i * g->ldc_out * es, g->n);
+    }
+    aclemu_workspace_free(row);
+    return ACL_SUCCESS;
 }
 
 static aclError gemm_int8(const opk_gemm_args *g)
@@ -350,13 +365,14 @@ static aclError gemm_int8(const opk_gemm_args *g)
         !s8gemm_via_float(g, t)) {
         opk_s8gemm(g->trans_a, g->trans_b, g->m, g->n, g->k, g->a, g->lda, g->b, g->ldb, t, g->n);
     }
+    aclError err = ACL_SUCCESS;
     if (g->type_c == ACL_INT32) {
         int8_result_to_int32(g, t);
     } else {
-        int8_result_to_float(g, t);
+        err = int8_result_to_float(g, t);
     }
     aclemu_workspace_free(t);
-    return ACL_SUCCESS;
+    return err;
 }
 
 static aclError gemm_int32(const opk_gemm_args *g)

@@ -256,6 +256,16 @@ def test_s8gemm_shapes_match_numpy(
     np.testing.assert_array_equal(got[:, n:], c[:, n:])  # columns past n are left alone
 
 
+@pytest.mark.parametrize("out_type", [np.float16, np.float32])
+def test_int8_matmul_into_float(ops: OpSession, rng: np.random.Generator, out_type: type) -> None:
+    # small values, so the products stay inside float16's range
+    m, n, k = 19, 70, 45
+    a = rng.integers(-6, 7, size=(m, k)).astype(np.int8)
+    b = rng.integers(-6, 7, size=(k, n)).astype(np.int8)
+    got = ops.run("MatMul", [a, b], (m, n), out_type)
+    np.testing.assert_array_equal(got, (a.astype(np.int32) @ b.astype(np.int32)).astype(out_type))
+
+
 def test_s8gemm_wraps_like_an_int32_accumulator(ops: OpSession) -> None:
     # (-128) * (-128) summed 140,000 times is 2.29e9, past int32's maximum: the accumulator wraps
     k = 140_000
