@@ -3,10 +3,12 @@
     python benchmarks/bench_blas.py [--size 512] [--repeats 7] [--rounds 3] [--settle 0.5] [--min-ratio 0.2]
 
 Each measurement is the median wall time of `repeats` calls of acl.blas.gemm_ex (C = A B, for
-float32, float16 and int8->int32) followed by a stream synchronization, the lowest of `rounds`
-such medians with the two sides taking turns, against the fastest way a
-numpy user would get the same product: `a @ b` in the operands' own type, or a cast to float32,
-BLAS, and a cast back (exact for int8 at these sizes: every partial sum stays below 2**24).
+float32, float16, int8->int32 and int8->float32) followed by a stream synchronization, the lowest
+of `rounds` such medians with the two sides taking turns, against the fastest way a numpy user
+would get the same product: `a @ b` in the operands' own type, or a cast to float32, BLAS, and a
+cast back (exact for int8 at these sizes: every partial sum stays below 2**24). The MatMul and
+BatchMatMul operators (float32, through acl.op.execute_v2) are measured the same way against
+`np.matmul(out=)`.
 Comparing half/int8 GEMM with numpy's non-BLAS half/integer loops alone flattered the emulator
 by two orders of magnitude. The ratio numpy_time / emulator_time is printed (1.0 = as fast as
 numpy) with the baseline that won; with --min-ratio the exit status says whether the float32
@@ -31,6 +33,10 @@ sys.path.append(str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 import acl
+from benchmarks.bench_ops import Op
+
+# (operands, result) of each GEMM measured
+CASES = ((np.float32, np.float32), (np.float16, np.float16), (np.int8, np.int32), (np.int8, np.float32))
 
 
 def check(ret: int, what: str) -> None:
@@ -123,15 +129,36 @@ def gemm_case(
     native_a, native_b = (a.astype(np.int32), b.astype(np.int32)) if in_type == np.int8 else (a, b)
 
     def native() -> None:
-        np.matmul(native_a, native_b)
+        np.matmul(native_a, native_b).astype(out_type, copy=False)
 
     def through_float32() -> None:
-        np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(out_type)
+        np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(out_type, copy=False)
 
     baselines = {"numpy matmul": native}
     if in_type != np.float32:
         baselines["cast to float32 + BLAS"] = through_float32
     return emulator, baselines
+
+
+def operator_cases(
+    stream: int, size: int
+) -> list[tuple[str, Op, dict[str, Callable[[], None]], Callable[[], np.ndarray]]]:
+    """(name, emulator op, {name: numpy call}, numpy result) for MatMul and BatchMatMul in float32,
+    run through acl.op.execute_v2 as a user's single-operator code does."""
+    rng = np.random.default_rng(1)
+    a = rng.uniform(-1, 1, size=(size, size)).astype(np.float32)
+    b = rng.uniform(-1, 1, size=(size, size)).astype(np.float32)
+    c = np.empty((size, size), np.float32)
+    batch, side = 8, size // 2
+    ba = rng.uniform(-1, 1, size=(batch, side, side)).astype(np.float32)
+    bb = rng.uniform(-1, 1, size=(batch, side, side)).astype(np.float32)
+    bc = np.empty((batch, side, side), np.float32)
+    return [
+        (f"MatMul op fp32 {size}^3", Op(stream, "MatMul", [a, b], c),
+         {"numpy matmul": lambda: np.matmul(a, b, out=c)}, lambda: a @ b),
+        (f"BatchMatMul op fp32 {batch}x{side}^3", Op(stream, "BatchMatMul", [ba, bb], bc),
+         {"numpy matmul": lambda: np.matmul(ba, bb, out=bc)}, lambda: ba @ bb),
+    ]  # fmt: skip
 
 
 def case_times(
@@ -158,8 +185,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=512)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=3, help="turns each side takes; the best median counts")
-    parser.add_argument("--settle", type=float, default=SETTLE_SECONDS,
-                        help="seconds to wait before each side's turn (thread pools park)")
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=SETTLE_SECONDS,
+        help="seconds to wait before each side's turn (thread pools park)",
+    )
     parser.add_argument("--min-ratio", type=float, help="fail unless float32 numpy/emulator reaches this")
     args = parser.parse_args(argv)
 
@@ -173,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     flops = 2.0 * args.size**3
     float32_ratio = 0.0
     try:
-        for in_type, out_type in ((np.float32, np.float32), (np.float16, np.float16), (np.int8, np.int32)):
+        for in_type, out_type in CASES:
             emulator, baselines = gemm_case(stream, args.size, in_type, out_type)
             t_emu, times = case_times(emulator, baselines, args.repeats, args.rounds, args.settle)
             t_ref = min(times.values())
@@ -185,6 +216,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name:16} {args.size}^3  emulator {t_emu * 1e3:8.2f} ms "
                 f"({flops / t_emu / 1e9:5.1f} GFLOP/s)  numpy {t_ref * 1e3:8.2f} ms  ratio {ratio:.3g}  "
                 f"[fastest of: {', '.join(f'{n} {t * 1e3:.2f} ms' for n, t in times.items())}]"
+            )
+        for name, op, baselines, want in operator_cases(stream, args.size):
+            t_emu, times = case_times(op, baselines, args.repeats, args.rounds, args.settle)
+            np.testing.assert_allclose(op.result(), want(), rtol=1e-4, atol=1e-4 * np.sqrt(args.size))
+            op.release()
+            t_ref = min(times.values())
+            print(
+                f"{name:24} emulator {t_emu * 1e3:8.2f} ms  numpy {t_ref * 1e3:8.2f} ms  "
+                f"ratio {t_ref / t_emu:.3g}"
             )
     finally:
         for ptr in _pinned:

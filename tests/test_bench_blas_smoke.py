@@ -27,8 +27,11 @@ def test_every_gemm_type_is_measured_against_its_fastest_baseline() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    lines = {line.split()[0]: line for line in proc.stdout.splitlines() if "ratio" in line}
-    assert set(lines) == {"float32->float32", "float16->float16", "int8->int32"}
+    lines = {line.split()[0]: line for line in proc.stdout.splitlines() if "[fastest of: " in line}
+    assert set(lines) == {"float32->float32", "float16->float16", "int8->int32", "int8->float32"}
+    operators = {line.split()[0]: line for line in proc.stdout.splitlines() if " op fp32 " in line}
+    assert set(operators) == {"MatMul", "BatchMatMul"}, proc.stdout
+    assert all(float(line.split("ratio")[1].split()[0]) > 0 for line in operators.values())
     for name, line in lines.items():
         measured = line.split("[fastest of: ")[1]
         assert "numpy matmul" in measured, line
